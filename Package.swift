@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "TranscriptSearchBench",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "TranscriptSearch", targets: ["TranscriptSearch"]),
+    .library(name: "TranscriptCorpus", targets: ["TranscriptCorpus"]),
+    .library(name: "SearchBenchKit", targets: ["SearchBenchKit"]),
+    .executable(name: "tsbench", targets: ["tsbench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+  ],
+  targets: [
+    .target(name: "TranscriptSearch"),
+    .target(
+      name: "TranscriptCorpus",
+      dependencies: [
+        "TranscriptSearch",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
+    .target(name: "SearchBenchKit", dependencies: ["TranscriptCorpus", "TranscriptSearch"]),
+    .executableTarget(
+      name: "tsbench",
+      dependencies: [
+        "SearchBenchKit",
+        "TranscriptCorpus",
+        "TranscriptSearch",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
+    .testTarget(
+      name: "TranscriptCorpusTests", dependencies: ["TranscriptCorpus", "TranscriptSearch"]),
+    .testTarget(name: "SearchBenchKitTests", dependencies: ["SearchBenchKit", "TranscriptCorpus"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,24 @@
+/// Why a dataset could not be read, written or trusted.
+public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
+  case cannotOpen(path: String, reason: String)
+  case cannotWrite(path: String, reason: String)
+  /// A line that is not a JSON object with a string `text`.
+  case malformedLine(path: String, line: Int, column: Int, reason: String)
+  /// Bytes that are not UTF-8, at a byte offset from the start of the file.
+  case invalidUTF8(path: String, line: Int, byteOffset: Int)
+  case manifestMismatch(path: String, reason: String)
+  case unreadableManifest(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .cannotOpen(let path, let reason): "cannot open \(path): \(reason)"
+    case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+    case .malformedLine(let path, let line, let column, let reason):
+      "\(path):\(line):\(column): \(reason)"
+    case .invalidUTF8(let path, let line, let offset):
+      "\(path):\(line): invalid UTF-8 at byte offset \(offset) (repair it with --repair-utf8)"
+    case .manifestMismatch(let path, let reason): "\(path) does not match the manifest: \(reason)"
+    case .unreadableManifest(let path, let reason): "cannot read the manifest \(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import TranscriptSearch
+
+/// Loads a JSON Lines transcript, one `{"start":…, "speaker":…, "text":…}` object per
+/// line, into a ``Corpus``, streaming: memory holds the corpus and one read chunk.
+public struct JSONLinesReader {
+  public let path: String
+  /// Replace invalid UTF-8 with U+FFFD (and count it) instead of failing.
+  public var repairsInvalidUTF8 = false
+
+  public init(path: String, repairsInvalidUTF8: Bool = false) {
+    self.path = path
+    self.repairsInvalidUTF8 = repairsInvalidUTF8
+  }
+
+  /// What was loaded, and what had to be repaired.
+  public struct Result: Sendable {
+    public var corpus: Corpus
+    /// Invalid UTF-8 sequences replaced with U+FFFD.
+    public var repairedSequences: Int
+  }
+
+  /// Reads every row. Blank lines are skipped.
+  ///
+  /// - Parameter progress: called with the number of bytes read so far.
+  /// - Throws: ``DatasetError`` naming the file, line and column of the first problem.
+  public func read(progress: (Int) -> Void = { _ in }) throws(DatasetError) -> Result {
+    var corpus = Corpus()
+    var parser = JSONRowParser()
+    parser.invalidUTF8 = repairsInvalidUTF8 ? .repair : .reject
+    let fileSize = Self.fileSize(path)
+    if let fileSize {
+      // Text is most of a line; the rest is keys, start and speaker (about 40 bytes).
+      corpus.reserveCapacity(rows: fileSize / 120, textBytes: fileSize)
+    }
+    do {
+      try LineReader(path: path).forEachLine(progress: progress) { line, number, offset in
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        do {
+          let row = try parser.parse(line)
+          parser.text.withUnsafeBufferPointer {
+            corpus.appendRow(start: row.start, speaker: row.speaker, utf8Text: $0)
+          }
+        } catch let failure as JSONRowParser.Failure {
+          if failure.reason == "invalid UTF-8" {
+            throw DatasetError.invalidUTF8(
+              path: path, line: number, byteOffset: offset + failure.column)
+          }
+          throw DatasetError.malformedLine(
+            path: path, line: number, column: failure.column + 1, reason: failure.reason)
+        }
+      }
+    } catch let error as DatasetError {
+      throw error
+    } catch {
+      throw .cannotOpen(path: path, reason: "\(error)")
+    }
+    return Result(corpus: corpus, repairedSequences: parser.repairs)
+  }
+
+  static func fileSize(_ path: String) -> Int? {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int(info.st_size) : nil
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif

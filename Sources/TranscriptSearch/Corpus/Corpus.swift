@@ -1,0 +1,161 @@
+/// An ordered list of transcript rows; a row's index is its identity.
+///
+/// Rows are stored column by column, and every row's UTF-8 text lives in one shared
+/// buffer, so a million rows cost a handful of allocations rather than a million and
+/// the text can be scanned without copying. Read a row with the subscript, or its
+/// text's bytes with ``withUTF8Text(ofRow:_:)``.
+public struct Corpus: Sendable {
+  /// Every row's text, back to back. Replaced texts leave unreferenced bytes behind
+  /// until the buffer is compacted.
+  private var textBytes: [UInt8] = []
+  private var textOffsets: [Int] = []
+  private var textLengths: [UInt32] = []
+  private var startTimes: [Int64] = []
+  /// Index into `speakerNames`, or -1 when the row has no speaker.
+  private var speakerIndices: [Int32] = []
+  private var speakerNames: [String] = []
+  private var speakerLookup: [String: Int32] = [:]
+  private var unreferencedTextBytes = 0
+
+  /// Creates an empty corpus.
+  public init() {}
+
+  /// Creates a corpus holding `rows` in order.
+  public init(_ rows: some Sequence<TranscriptRow>) {
+    for row in rows { append(row) }
+  }
+
+  /// The number of UTF-8 bytes of text across all rows.
+  public private(set) var utf8TextCount = 0
+
+  /// The distinct speaker names, in order of first appearance.
+  public var speakers: [String] { speakerNames }
+
+  /// Reserves storage for `rows` more rows holding `textBytes` more bytes of text.
+  public mutating func reserveCapacity(rows: Int, textBytes byteCount: Int) {
+    textOffsets.reserveCapacity(textOffsets.count + rows)
+    textLengths.reserveCapacity(textLengths.count + rows)
+    startTimes.reserveCapacity(startTimes.count + rows)
+    speakerIndices.reserveCapacity(speakerIndices.count + rows)
+    textBytes.reserveCapacity(textBytes.count + byteCount)
+  }
+
+  /// Appends a row at the end.
+  ///
+  /// - Complexity: O(*m*), where *m* is the length of the row's text.
+  public mutating func append(_ row: TranscriptRow) {
+    var text = row.text
+    text.withUTF8 { appendRow(start: row.start, speaker: row.speaker, utf8Text: $0) }
+  }
+
+  /// Appends a row whose text is given as UTF-8 bytes.
+  ///
+  /// - Precondition: `utf8Text` is valid UTF-8 and no longer than `UInt32.max` bytes.
+  package mutating func appendRow(
+    start: Int64, speaker: String?, utf8Text: UnsafeBufferPointer<UInt8>
+  ) {
+    precondition(utf8Text.count <= Int(UInt32.max), "A row's text is limited to 4 GiB")
+    textOffsets.append(textBytes.count)
+    textLengths.append(UInt32(utf8Text.count))
+    textBytes.append(contentsOf: utf8Text)
+    startTimes.append(start)
+    speakerIndices.append(speakerIndex(for: speaker))
+    utf8TextCount += utf8Text.count
+  }
+
+  /// Replaces the text of the row at `row`, keeping its start time and speaker.
+  ///
+  /// - Throws: ``CorpusError/rowOutOfRange(row:count:)`` if no such row exists; the
+  ///   corpus is then unchanged.
+  /// - Complexity: amortised O(*m*), where *m* is the length of the new text.
+  public mutating func replaceText(ofRow row: Int, with text: String) throws(CorpusError) {
+    guard indices.contains(row) else { throw .rowOutOfRange(row: row, count: count) }
+    var text = text
+    let oldLength = Int(textLengths[row])
+    text.withUTF8 { bytes in
+      precondition(bytes.count <= Int(UInt32.max), "A row's text is limited to 4 GiB")
+      if bytes.count <= oldLength {
+        // The new text fits where the old one was: overwrite it in place.
+        let offset = textOffsets[row]
+        textBytes.withUnsafeMutableBufferPointer { storage in
+          for i in 0..<bytes.count { storage[offset + i] = bytes[i] }
+        }
+      } else {
+        textOffsets[row] = textBytes.count
+        textBytes.append(contentsOf: bytes)
+      }
+      unreferencedTextBytes += bytes.count <= oldLength ? oldLength - bytes.count : oldLength
+      textLengths[row] = UInt32(bytes.count)
+      utf8TextCount += bytes.count - oldLength
+    }
+    compactIfMostlyUnreferenced()
+  }
+
+  /// Calls `body` with the UTF-8 bytes of the text of the row at `row`.
+  ///
+  /// - Precondition: `row` is a valid index.
+  /// - Complexity: O(1).
+  public func withUTF8Text<Result>(
+    ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    let offset = textOffsets[row]
+    let length = Int(textLengths[row])
+    return try textBytes.withUnsafeBufferPointer { storage in
+      try body(UnsafeBufferPointer(rebasing: storage[offset..<offset + length]))
+    }
+  }
+
+  /// The start time of the row at `row`, in milliseconds.
+  public func startTime(ofRow row: Int) -> Int64 { startTimes[row] }
+
+  /// The speaker of the row at `row`, if it has one.
+  public func speaker(ofRow row: Int) -> String? {
+    let index = speakerIndices[row]
+    return index < 0 ? nil : speakerNames[Int(index)]
+  }
+
+  private mutating func speakerIndex(for speaker: String?) -> Int32 {
+    guard let speaker else { return -1 }
+    if let index = speakerLookup[speaker] { return index }
+    let index = Int32(speakerNames.count)
+    speakerNames.append(speaker)
+    speakerLookup[speaker] = index
+    return index
+  }
+
+  /// Rewrites the text buffer without the bytes no row refers to, once they outweigh
+  /// the live text, so repeated edits cannot grow memory without bound.
+  private mutating func compactIfMostlyUnreferenced() {
+    guard unreferencedTextBytes > 4096, unreferencedTextBytes > utf8TextCount else { return }
+    var compacted: [UInt8] = []
+    compacted.reserveCapacity(utf8TextCount)
+    for row in indices {
+      let offset = textOffsets[row]
+      textOffsets[row] = compacted.count
+      compacted.append(contentsOf: textBytes[offset..<offset + Int(textLengths[row])])
+    }
+    textBytes = compacted
+    unreferencedTextBytes = 0
+  }
+}
+
+extension Corpus: RandomAccessCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { startTimes.count }
+
+  /// The row at `position`, decoded from the shared text buffer.
+  public subscript(position: Int) -> TranscriptRow {
+    TranscriptRow(
+      start: startTimes[position],
+      speaker: speaker(ofRow: position),
+      text: withUTF8Text(ofRow: position) { String(decoding: $0, as: UTF8.self) })
+  }
+}
+
+extension Corpus: Equatable {
+  /// Two corpora are equal when they hold the same rows in the same order.
+  public static func == (left: Corpus, right: Corpus) -> Bool {
+    left.count == right.count && left.utf8TextCount == right.utf8TextCount
+      && left.elementsEqual(right)
+  }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+@main
+struct TSBench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tsbench",
+    abstract: "Benchmark keyword search in large transcripts.",
+    discussion: """
+      Datasets are generated deterministically: the same script, row count and seed give \
+      the same bytes on every machine. Start with `tsbench datasets`, which makes the \
+      standard datasets and checks them against datasets/manifest.json.
+      """,
+    subcommands: [Generate.self, Datasets.self, BenchCorpus.self, Footprint.self])
+}

@@ -1,0 +1,32 @@
+import Testing
+
+@testable import SearchBenchKit
+
+@Suite("Summary")
+struct SummaryTests {
+  @Test func oddCountTakesTheMiddleSample() {
+    let summary = Summary([5, 1, 3])
+    #expect(summary.median == 3)
+    #expect(summary.min == 1)
+    #expect(summary.max == 5)
+    #expect(summary.count == 3)
+  }
+
+  @Test func evenCountAveragesTheTwoMiddleSamples() {
+    #expect(Summary([4, 1, 2, 10]).median == 3)
+  }
+}
+
+@Suite("ResidentMemory")
+struct ResidentMemoryTests {
+  @Test func growsWhenMemoryIsTouched() throws {
+    let before = try #require(ResidentMemory.current())
+    let size = 64 << 20
+    let block = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 4096)
+    defer { block.deallocate() }
+    block.initializeMemory(as: UInt8.self, repeating: 1)
+    let after = try #require(ResidentMemory.current())
+    #expect(after - before >= size / 2, "resident grew by \(after - before) bytes")
+    #expect(try #require(ResidentMemory.peak()) >= after)
+  }
+}
