@@ -24,7 +24,8 @@ public enum ResidentMemory {
     }
     let status = String(decoding: bytes, as: UTF8.self)
     for line in status.split(separator: "\n") where line.hasPrefix(name) {
-      let kilobytes = line.dropFirst(name.count).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+      let kilobytes = line.dropFirst(name.count).split(whereSeparator: \.isWhitespace).first.flatMap
+      { Int($0) }
       return kilobytes.map { $0 * 1024 }
     }
     return nil
