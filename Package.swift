@@ -13,6 +13,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .target(name: "TranscriptSearch"),
@@ -33,7 +34,13 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "TranscriptSearchTests", dependencies: ["TranscriptSearch"]),
+    .testTarget(
+      name: "TranscriptSearchTests",
+      dependencies: [
+        "TranscriptSearch",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
     .testTarget(
       name: "TranscriptCorpusTests", dependencies: ["TranscriptCorpus", "TranscriptSearch"]),
     .testTarget(name: "SearchBenchKitTests", dependencies: ["SearchBenchKit", "TranscriptCorpus"]),

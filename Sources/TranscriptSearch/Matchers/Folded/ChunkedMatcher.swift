@@ -1,0 +1,57 @@
+/// ``FoldedMatcher`` split into chunks of rows searched concurrently in a task group,
+/// results merged in row order. Cancellation is checked before each chunk, so a
+/// cancelled search stops within one chunk.
+public struct ChunkedMatcher: Matcher {
+  public static let name = "chunked"
+  public let folded: FoldedCorpus
+  /// The rows of each chunk, in order; each chunk holds about ``chunkBytes`` of text.
+  public let chunks: [Range<Int>]
+
+  /// The folded bytes per chunk: large enough that scheduling a task costs little
+  /// beside the scan, small enough that cancellation is prompt (well under a
+  /// millisecond of scanning) and both cores stay busy to the end.
+  public static let chunkBytes = 1 << 20
+
+  public init(corpus: Corpus) {
+    self.init(folded: FoldedCorpus(corpus))
+  }
+
+  public init(folded: FoldedCorpus, chunkBytes: Int = ChunkedMatcher.chunkBytes) {
+    self.folded = folded
+    var chunks: [Range<Int>] = []
+    var start = 0
+    for row in 0..<folded.rowCount {
+      if Int(folded.rowStarts[row + 1] - folded.rowStarts[start]) >= chunkBytes {
+        chunks.append(start..<row + 1)
+        start = row + 1
+      }
+    }
+    if start < folded.rowCount { chunks.append(start..<folded.rowCount) }
+    self.chunks = chunks
+  }
+
+  public func nonEmptyMatches(of keyword: String) async throws -> [Match] {
+    try await matches(of: FoldedKeyword(keyword))
+  }
+
+  /// Every match of a folded keyword.
+  ///
+  /// - Throws: `CancellationError` if the task is cancelled; chunks not yet started
+  ///   are then skipped.
+  public func matches(of keyword: FoldedKeyword) async throws -> [Match] {
+    try await withThrowingTaskGroup(of: (Int, [Match]).self) { group in
+      for (index, rows) in chunks.enumerated() {
+        group.addTask {
+          try Task.checkCancellation()
+          return (index, folded.matches(of: keyword, inRows: rows))
+        }
+      }
+      var parts = [[Match]](repeating: [], count: chunks.count)
+      for try await (index, matches) in group { parts[index] = matches }
+      var merged: [Match] = []
+      merged.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+      for part in parts { merged += part }
+      return merged
+    }
+  }
+}

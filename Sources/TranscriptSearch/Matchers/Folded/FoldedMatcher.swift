@@ -1,0 +1,25 @@
+/// The hand-written search: one contiguous buffer of folded UTF-8 for the whole corpus,
+/// a rarest-byte prefilter, verification, and a character-boundary check at both ends
+/// (see ``FoldedCorpus``). Follows the match contract.
+public struct FoldedMatcher: Matcher {
+  public static let name = "folded"
+  /// The folded corpus this matcher searches.
+  public let folded: FoldedCorpus
+
+  public init(corpus: Corpus) {
+    folded = FoldedCorpus(corpus)
+  }
+
+  public init(folded: FoldedCorpus) {
+    self.folded = folded
+  }
+
+  public func nonEmptyMatches(of keyword: String) async throws -> [Match] {
+    matches(of: FoldedKeyword(keyword))
+  }
+
+  /// Every match of a folded keyword, searched on the calling thread.
+  public func matches(of keyword: FoldedKeyword) -> [Match] {
+    folded.matches(of: keyword, inRows: 0..<folded.rowCount)
+  }
+}

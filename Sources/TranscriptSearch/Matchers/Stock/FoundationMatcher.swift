@@ -1,0 +1,36 @@
+import Foundation
+
+/// Foundation's `range(of:options: .caseInsensitive)`, called in a loop on each row,
+/// resuming after each match.
+///
+/// Not conforming: on Linux it misses case pairs outside the 16-bit range and can start
+/// a match inside a character.
+public struct FoundationMatcher: Matcher {
+  public static let name = "foundation"
+  private let rows: [String]
+
+  public init(corpus: Corpus) {
+    rows = corpus.map(\.text)
+  }
+
+  public func nonEmptyMatches(of keyword: String) async throws -> [Match] {
+    var matches: [Match] = []
+    for (row, text) in rows.enumerated() {
+      var from = text.startIndex
+      while from < text.endIndex,
+        let range = text.range(of: keyword, options: .caseInsensitive, range: from..<text.endIndex)
+      {
+        guard !range.isEmpty else {
+          from = text.unicodeScalars.index(after: range.lowerBound)
+          continue
+        }
+        matches.append(
+          Match(
+            row: row, start: text.utf8.distance(from: text.startIndex, to: range.lowerBound),
+            end: text.utf8.distance(from: text.startIndex, to: range.upperBound)))
+        from = range.upperBound
+      }
+    }
+    return matches
+  }
+}

@@ -1,0 +1,46 @@
+import PropertyBased
+import Testing
+
+@testable import TranscriptSearch
+
+@Suite("ChunkedMatcher")
+struct ChunkedMatcherTests {
+  @Test(arguments: ConformanceCase.all)
+  func passesEveryConformanceCase(_ item: ConformanceCase) async throws {
+    let corpus = Corpus([TranscriptRow(start: 0, text: item.text)])
+    let got = try await ChunkedMatcher(corpus: corpus).matches(of: item.keyword)
+    #expect(got.map { [$0.start, $0.end] } == item.expected)
+  }
+
+  @Test func agreesWithTheOracleAcrossManySmallChunks() async {
+    await propertyCheck(
+      count: 200, input: TrickyText.strings(upTo: 16).array(of: 1...12), TrickyText.keywords
+    ) { rows, keyword in
+      let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+      let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword)
+      let chunked = ChunkedMatcher(folded: FoldedCorpus(corpus), chunkBytes: 8)
+      let got = try? await chunked.matches(of: keyword)
+      #expect(got == expected, "\(rows.debugDescription) \(keyword.debugDescription)")
+    }
+  }
+
+  @Test func chunksCoverEveryRowOnceInOrder() {
+    let corpus = Corpus((0..<1_000).map { TranscriptRow(start: 0, text: "row \($0) text") })
+    let chunked = ChunkedMatcher(folded: FoldedCorpus(corpus), chunkBytes: 100)
+    #expect(chunked.chunks.first?.lowerBound == 0)
+    #expect(chunked.chunks.last?.upperBound == 1_000)
+    for (left, right) in zip(chunked.chunks, chunked.chunks.dropFirst()) {
+      #expect(left.upperBound == right.lowerBound)
+    }
+  }
+
+  @Test func aCancelledSearchThrows() async {
+    let corpus = Corpus((0..<20_000).map { TranscriptRow(start: 0, text: "zephyr \($0)") })
+    let chunked = ChunkedMatcher(folded: FoldedCorpus(corpus), chunkBytes: 1_000)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await chunked.matches(of: "zephyr")
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+}

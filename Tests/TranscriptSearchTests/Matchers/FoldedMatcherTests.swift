@@ -1,0 +1,101 @@
+import PropertyBased
+import Testing
+
+@testable import TranscriptSearch
+
+@Suite("FoldedMatcher")
+struct FoldedMatcherTests {
+  @Test(arguments: ConformanceCase.all)
+  func passesEveryConformanceCase(_ item: ConformanceCase) async throws {
+    let corpus = Corpus([TranscriptRow(start: 0, text: item.text)])
+    let matcher = FoldedMatcher(corpus: corpus)
+    for prefilter in [FoldedCorpus.Prefilter.memchr, .pair] {
+      let got = matcher.folded.matches(
+        of: FoldedKeyword(item.keyword), inRows: 0..<1, prefilter: prefilter)
+      #expect(
+        item.keyword.isEmpty ? true : got.map { [$0.start, $0.end] } == item.expected,
+        "\(prefilter)")
+    }
+    let got = try await matcher.matches(of: item.keyword)
+    #expect(got.map { [$0.start, $0.end] } == item.expected)
+  }
+
+  /// Every case's text as one row of a single corpus, so rows of every kind (ASCII,
+  /// complex, remapped) sit side by side in one buffer.
+  @Test func agreesWithTheOracleOnAllCaseTextsAsOneCorpus() async throws {
+    let corpus = Corpus(ConformanceCase.all.map { TranscriptRow(start: 0, text: $0.text) })
+    let folded = FoldedMatcher(corpus: corpus)
+    let oracle = OracleMatcher(corpus: corpus)
+    for keyword in Set(ConformanceCase.all.map(\.keyword)) where keyword.count < 100 {
+      let expected = try await oracle.matches(of: keyword)
+      for prefilter in [FoldedCorpus.Prefilter.automatic, .memchr, .pair] {
+        let got = keyword.isEmpty
+          ? [] : folded.folded.matches(of: FoldedKeyword(keyword), inRows: 0..<corpus.count, prefilter: prefilter)
+        #expect(got == expected, "\(keyword.debugDescription) \(prefilter)")
+      }
+    }
+  }
+
+  @Test func agreesWithTheOracleOnRandomText() async {
+    await propertyCheck(
+      count: 400, input: TrickyText.strings(upTo: 24).array(of: 1...4), TrickyText.keywords
+    ) { rows, keyword in
+      let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+      let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword)
+      let folded = FoldedMatcher(corpus: corpus).folded
+      for prefilter in [FoldedCorpus.Prefilter.memchr, .pair] {
+        let got = folded.matches(of: FoldedKeyword(keyword), inRows: 0..<rows.count, prefilter: prefilter)
+        #expect(got == expected, "\(rows.debugDescription) \(keyword.debugDescription)")
+      }
+    }
+  }
+
+  @Test func findsMatchesAtEveryLaneOfAScan() async throws {
+    // Filler before and after a match moves it across all 16 lanes and the scalar tail.
+    for before in 0..<40 {
+      for after in [0, 1, 15, 16, 17] {
+        let text = String(repeating: "x", count: before) + "STRASSE" + String(repeating: "y", count: after)
+        let corpus = Corpus([TranscriptRow(start: 0, text: text)])
+        let got = FoldedCorpus(corpus).matches(
+          of: FoldedKeyword("straße"), inRows: 0..<1, prefilter: .pair)
+        #expect(got == [Match(row: 0, start: before, end: before + 7)], "\(before) \(after)")
+      }
+    }
+  }
+
+  @Test func searchesAnyRangeOfRows() throws {
+    let rows = (0..<50).map { TranscriptRow(start: Int64($0), text: "row \($0): Zephyr zephyr") }
+    let folded = FoldedCorpus(Corpus(rows))
+    let all = folded.matches(of: FoldedKeyword("ZEPHYR"), inRows: 0..<50)
+    #expect(all.count == 100)
+    let middle = folded.matches(of: FoldedKeyword("ZEPHYR"), inRows: 10..<20)
+    #expect(middle == all.filter { (10..<20).contains($0.row) })
+    #expect(folded.matches(of: FoldedKeyword("ZEPHYR"), inRows: 5..<5).isEmpty)
+  }
+
+  @Test func millionsOfMatchesStayCompact() {
+    let text = String(repeating: "a", count: 200_000)
+    let folded = FoldedCorpus(Corpus((0..<10).map { _ in TranscriptRow(start: 0, text: text) }))
+    let matches = folded.matches(of: FoldedKeyword("a"), inRows: 0..<10)
+    #expect(matches.count == 2_000_000)
+    #expect(MemoryLayout<Match>.stride == 12)
+    #expect(matches.last == Match(row: 9, start: 199_999, end: 200_000))
+  }
+
+  @Test(arguments: ["", " ", "   ", ".*", "(", "\\", "\u{301}", "\u{FFFD}"])
+  func oddKeywordsGiveTheContractsAnswer(_ keyword: String) async throws {
+    let corpus = Corpus([
+      TranscriptRow(start: 0, text: "a b  c   .* ( \\ e\u{301} \u{301} \u{FFFD}"),
+      TranscriptRow(start: 1, text: "\u{301}x"),
+    ])
+    #expect(
+      try await FoldedMatcher(corpus: corpus).matches(of: keyword)
+        == OracleMatcher(corpus: corpus).matches(of: keyword))
+  }
+
+  @Test func aKeywordLongerThanEveryRowHasNoMatch() async throws {
+    let corpus = Corpus([TranscriptRow(start: 0, text: "short")])
+    let keyword = String(repeating: "short", count: 2_000)
+    #expect(try await FoldedMatcher(corpus: corpus).matches(of: keyword).isEmpty)
+  }
+}

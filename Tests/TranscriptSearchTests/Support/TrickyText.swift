@@ -1,0 +1,31 @@
+import PropertyBased
+
+/// Pieces that stress the match contract: case pairs, expansions, canonical
+/// equivalents, marks that attach to what precedes them, emoji sequences, CRLF, and
+/// scripts without case. Random strings are built from them.
+enum TrickyText {
+  static let pieces: [String] = [
+    "a", "A", "b", "s", "S", "ss", "SS", "ß", "ẞ", "i", "I", "İ", "ı", "k", "\u{212A}",
+    "e", "E", "é", "e\u{301}", "\u{301}", "\u{308}", "\u{323}", "o\u{308}", "ö",
+    "σ", "ς", "Σ", "ό", "\u{1F79}", "ΐ", "ι\u{308}\u{301}", "ᾳ", "ᾼ", "αι",
+    "ﬁ", "fi", "f", "ﬀ", "ŉ", "ʼn", "ǰ", "j\u{30C}", "և", "եւ",
+    "한", "하", "\u{1112}\u{1161}\u{11AB}", "\u{11AB}", "ㅎ",
+    "𐐀", "𐐨", "𞤀", "𞤢", "Ａ", "ａ", "ꭰ", "Ꭰ",
+    "👍", "👍🏽", "🏽", "\u{200D}", "👨\u{200D}👩\u{200D}👧", "🇯", "🇵", "🇺", "🇸", "❤", "\u{FE0F}",
+    "\r", "\n", "\r\n", " ", "\t", "\u{A0}", ".", "*",
+    "中", "文", "ラ", "ら", "น", "้", "ำ", "क", "ि", "्", "ब", "\u{64E}",
+    "ಕ", "\u{CC6}", "\u{CC2}", "ക", "\u{D46}", "\u{D3E}", "\u{FFFD}",
+  ]
+
+  /// A string of 0 to `maximum` random pieces.
+  static func strings(upTo maximum: Int) -> Generator<String, AnySequence<Any>> {
+    Gen<String?>.element(of: pieces).array(of: 0...maximum)
+      .map { $0.compactMap { $0 }.joined() }.eraseToAny()
+  }
+
+  /// A non-empty keyword of 1 to 3 pieces.
+  static var keywords: Generator<String, AnySequence<Any>> {
+    Gen<String?>.element(of: pieces).array(of: 1...3)
+      .map { $0.compactMap { $0 }.joined() }.eraseToAny()
+  }
+}
