@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct TSBench: ParsableCommand {
+struct TSBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tsbench",
     abstract: "Benchmark keyword search in large transcripts.",
@@ -10,5 +10,8 @@ struct TSBench: ParsableCommand {
       the same bytes on every machine. Start with `tsbench datasets`, which makes the \
       standard datasets and checks them against datasets/manifest.json.
       """,
-    subcommands: [Generate.self, Datasets.self, BenchCorpus.self, Footprint.self])
+    subcommands: [
+      Generate.self, Datasets.self, Verify.self, Search.self, BenchCorpus.self, BenchMatchers.self,
+      Footprint.self,
+    ])
 }

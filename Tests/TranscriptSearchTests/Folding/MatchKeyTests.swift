@@ -5,7 +5,8 @@ import Testing
 @Suite("MatchKey")
 struct MatchKeyTests {
   @Test(arguments: [
-    ("STRASSE", "straße"), ("ΟΔΟΣ", "οδος"), ("café", "cafe\u{301}"), ("한국", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}"),
+    ("STRASSE", "straße"), ("ΟΔΟΣ", "οδος"), ("café", "cafe\u{301}"),
+    ("한국", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}"),
     ("\u{212B}", "å"), ("ﬁle", "FILE"), ("İ", "i\u{307}"),
   ])
   func equivalentTextsShareAKey(_ left: String, _ right: String) {

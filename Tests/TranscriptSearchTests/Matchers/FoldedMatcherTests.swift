@@ -29,8 +29,11 @@ struct FoldedMatcherTests {
     for keyword in Set(ConformanceCase.all.map(\.keyword)) where keyword.count < 100 {
       let expected = try await oracle.matches(of: keyword)
       for prefilter in [FoldedCorpus.Prefilter.automatic, .memchr, .pair] {
-        let got = keyword.isEmpty
-          ? [] : folded.folded.matches(of: FoldedKeyword(keyword), inRows: 0..<corpus.count, prefilter: prefilter)
+        let got =
+          keyword.isEmpty
+          ? []
+          : folded.folded.matches(
+            of: FoldedKeyword(keyword), inRows: 0..<corpus.count, prefilter: prefilter)
         #expect(got == expected, "\(keyword.debugDescription) \(prefilter)")
       }
     }
@@ -44,7 +47,8 @@ struct FoldedMatcherTests {
       let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword)
       let folded = FoldedMatcher(corpus: corpus).folded
       for prefilter in [FoldedCorpus.Prefilter.memchr, .pair] {
-        let got = folded.matches(of: FoldedKeyword(keyword), inRows: 0..<rows.count, prefilter: prefilter)
+        let got = folded.matches(
+          of: FoldedKeyword(keyword), inRows: 0..<rows.count, prefilter: prefilter)
         #expect(got == expected, "\(rows.debugDescription) \(keyword.debugDescription)")
       }
     }
@@ -54,7 +58,8 @@ struct FoldedMatcherTests {
     // Filler before and after a match moves it across all 16 lanes and the scalar tail.
     for before in 0..<40 {
       for after in [0, 1, 15, 16, 17] {
-        let text = String(repeating: "x", count: before) + "STRASSE" + String(repeating: "y", count: after)
+        let text =
+          String(repeating: "x", count: before) + "STRASSE" + String(repeating: "y", count: after)
         let corpus = Corpus([TranscriptRow(start: 0, text: text)])
         let got = FoldedCorpus(corpus).matches(
           of: FoldedKeyword("straße"), inRows: 0..<1, prefilter: .pair)

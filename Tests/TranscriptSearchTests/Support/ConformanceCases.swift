@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The repository's conformance cases (datasets/conformance.json), read directly so the
 /// core's tests do not depend on the harness.
@@ -24,5 +25,3 @@ struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
     }
   }()
 }
-
-import Testing

@@ -59,7 +59,9 @@ extension FoldedCorpus {
 
   /// The offset in `key` of its rarest byte and of the rarest byte at another offset.
   private func rarestOffsets(in key: [UInt8]) -> (Int, Int?) {
-    let order = key.indices.sorted { (byteCounts[Int(key[$0])], $0) < (byteCounts[Int(key[$1])], $1) }
+    let order = key.indices.sorted {
+      (byteCounts[Int(key[$0])], $0) < (byteCounts[Int(key[$1])], $1)
+    }
     return (order[0], order.count > 1 ? order[1] : nil)
   }
 

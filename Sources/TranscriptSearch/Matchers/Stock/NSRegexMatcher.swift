@@ -32,7 +32,8 @@ public struct NSRegexMatcher: Matcher {
       let ranges = found.map(\.range).filter { $0.length > 0 }
       let offsets = Self.utf8Offsets(
         ofUTF16Offsets: ranges.flatMap { [$0.location, $0.location + $0.length] }, in: text)
-      for index in stride(from: 0, to: offsets.count, by: 2) where offsets[index] < offsets[index + 1] {
+      for index in stride(from: 0, to: offsets.count, by: 2)
+      where offsets[index] < offsets[index + 1] {
         matches.append(Match(row: row, start: offsets[index], end: offsets[index + 1]))
       }
     }

@@ -1,0 +1,131 @@
+import TranscriptSearch
+
+/// Measures matching strategies side by side on one corpus: preparation, then every
+/// keyword with every strategy, interleaved (A B C A B C …, the order rotating each
+/// round) so drift on a shared machine touches all alike; medians are reported.
+///
+/// Before timing, each strategy's output on the first rows is checked against the
+/// oracle: a strategy that disagrees is timed all the same and reported as
+/// non-conforming, never corrected.
+public struct MatcherBenchmark: Sendable {
+  /// A keyword and the class it was chosen for.
+  public struct Workload: Codable, Sendable {
+    public var keyword: String
+    /// `frequent`, `rare`, `absent` (planted), or `dense` (a common word with about a
+    /// million matches).
+    public var label: String
+
+    public init(keyword: String, label: String) {
+      self.keyword = keyword
+      self.label = label
+    }
+  }
+
+  public var datasetName: String
+  public var corpus: Corpus
+  public var workloads: [Workload]
+  public var kinds: [MatcherKind] = [.folded, .chunked, .regex, .nsregex, .foundation]
+  public var rounds = 5
+  /// The most time one strategy may spend on one keyword across all rounds; a slow
+  /// strategy gets fewer rounds (at least one).
+  public var cellBudget: Duration = .seconds(8)
+  /// Rows checked against the oracle (the oracle is too slow for a million rows).
+  public var oracleSampleRows = 2_000
+
+  public init(datasetName: String, corpus: Corpus, workloads: [Workload]) {
+    self.datasetName = datasetName
+    self.corpus = corpus
+    self.workloads = workloads
+  }
+
+  public func run(progress: ProgressDisplay? = nil) async throws -> MatcherBenchmarkResult {
+    let clock = ContinuousClock()
+    // Preparation, interleaved across strategies.
+    var preparationSamples: [MatcherKind: [Double]] = [:]
+    var prepared: [MatcherKind: any Matcher] = [:]
+    for _ in 0..<3 {
+      for kind in kinds {
+        var matcher: (any Matcher)?
+        let elapsed = clock.measure { matcher = kind.prepare(corpus) }
+        prepared[kind] = matcher
+        preparationSamples[kind, default: []].append(elapsed.seconds)
+      }
+    }
+    let foldedBytes = (prepared[.folded] as? FoldedMatcher)?.folded.retainedBytes
+
+    let sampleChecks = try await checkAgainstOracle()
+
+    // Queries: one warm-up run per cell gives the match count and the round budget.
+    var counts: [String: Int] = [:]
+    var allowedRounds: [String: Int] = [:]
+    var samples: [String: [Double]] = [:]
+    let cells = workloads.count * kinds.count
+    var done = 0
+    for workload in workloads {
+      for kind in kinds {
+        let key = Self.cellKey(kind, workload)
+        var count = 0
+        let elapsed = try await clock.measure {
+          count = try await prepared[kind]!.matches(of: workload.keyword).count
+        }
+        counts[key] = count
+        let fit = Int(cellBudget.seconds / max(elapsed.seconds, 1e-9))
+        allowedRounds[key] = max(1, min(rounds, fit))
+        done += 1
+        progress?.update(done * rounds / max(cells, 1))
+      }
+    }
+    for round in 0..<rounds {
+      for workload in workloads {
+        let order = (0..<kinds.count).map { kinds[($0 + round) % kinds.count] }
+        for kind in order {
+          let key = Self.cellKey(kind, workload)
+          guard round < allowedRounds[key]! else { continue }
+          let matcher = prepared[kind]!
+          let elapsed = try await clock.measure {
+            _ = try await matcher.matches(of: workload.keyword)
+          }
+          samples[key, default: []].append(elapsed.seconds)
+        }
+      }
+      progress?.update(rounds + round + 1)
+    }
+
+    let results = workloads.flatMap { workload in
+      kinds.map { kind in
+        let key = Self.cellKey(kind, workload)
+        return MatcherBenchmarkResult.Cell(
+          matcher: kind.rawValue, keyword: workload.keyword, label: workload.label,
+          matches: counts[key]!, seconds: Summary(samples[key]!),
+          agreesWithOracleOnSample: sampleChecks[key]!)
+      }
+    }
+    return MatcherBenchmarkResult(
+      dataset: datasetName, rows: corpus.count, textBytes: corpus.utf8TextCount,
+      rounds: rounds, oracleSampleRows: min(oracleSampleRows, corpus.count),
+      preparation: kinds.map {
+        .init(matcher: $0.rawValue, seconds: Summary(preparationSamples[$0]!))
+      },
+      foldedRetainedBytes: foldedBytes, cells: results)
+  }
+
+  /// For each cell, whether the strategy's matches on the first rows equal the
+  /// oracle's.
+  private func checkAgainstOracle() async throws -> [String: Bool] {
+    let sample = Corpus(corpus.prefix(oracleSampleRows))
+    let oracle = OracleMatcher(corpus: sample)
+    var agreement: [String: Bool] = [:]
+    for workload in workloads {
+      let expected = try await oracle.matches(of: workload.keyword)
+      for kind in kinds {
+        let got = try await kind.prepare(sample).matches(of: workload.keyword)
+        agreement[Self.cellKey(kind, workload)] = got == expected
+      }
+    }
+    return agreement
+  }
+
+  static func cellKey(_ kind: MatcherKind, _ workload: Workload) -> String {
+    "\(kind.rawValue)\u{0}\(workload.keyword)"
+  }
+}

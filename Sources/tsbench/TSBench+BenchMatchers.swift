@@ -1,0 +1,68 @@
+import ArgumentParser
+import SearchBenchKit
+import TranscriptCorpus
+import TranscriptSearch
+
+extension TSBench {
+  struct BenchMatchers: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "bench-matchers",
+      abstract: "Measure every matching strategy side by side on one standard dataset.",
+      discussion: """
+        Prepares each strategy, checks each against the oracle on the first rows, then \
+        times the dataset's planted keywords (frequent, rare, absent) and a dense keyword \
+        with every strategy, interleaved, and reports medians, GB/s, ns per match and \
+        each strategy's time as a multiple of folded's. Writes results/matchers.md and \
+        results/matchers.json. Run `tsbench datasets` first.
+        """)
+
+    @Option(help: "The dataset, by standard name.")
+    var dataset = "mixed-1m"
+
+    @Option(help: "The folder holding the dataset files.")
+    var directory = "datasets"
+
+    @Option(help: "The manifest that lists the planted keywords.")
+    var manifest = "datasets/manifest.json"
+
+    @Option(help: "A common keyword with about a million matches at 1M rows.")
+    var dense = "a"
+
+    @Option(help: "Interleaved rounds.")
+    var rounds = 5
+
+    @Option(help: "Seconds one strategy may spend on one keyword; slow ones get fewer rounds.")
+    var budget = 8.0
+
+    @Option(help: "The folder the results are written to.")
+    var results = "results"
+
+    func validate() throws {
+      guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
+      guard budget > 0 else { throw ValidationError("--budget must be positive") }
+    }
+
+    func run() async throws {
+      let entry = try DatasetManifest.load(from: manifest).entry(named: dataset)
+      guard let entry else {
+        throw ValidationError("\(dataset) is not in \(manifest)")
+      }
+      let path = "\(directory)/\(entry.jsonLines.file)"
+      let corpus = try JSONLinesReader(path: path).read().corpus
+      var workloads = entry.plantedKeywords.sorted { $0.frequencyClass < $1.frequencyClass }
+        .map { MatcherBenchmark.Workload(keyword: $0.keyword, label: $0.frequencyClass.rawValue) }
+      if !dense.isEmpty { workloads.append(.init(keyword: dense, label: "dense")) }
+      var benchmark = MatcherBenchmark(datasetName: dataset, corpus: corpus, workloads: workloads)
+      benchmark.rounds = rounds
+      benchmark.cellBudget = .milliseconds(Int(budget * 1000))
+      let progress = ProgressDisplay("bench-matchers \(dataset)", total: 2 * rounds, unit: "steps")
+      let result = try await benchmark.run(progress: progress)
+      progress.finish()
+      let command = "tsbench bench-matchers --dataset \(dataset) --rounds \(rounds)"
+      let markdown = result.markdown(command: command)
+      try ReportFile.write(markdown, to: "\(results)/matchers.md")
+      try ReportFile.writeJSON(result, to: "\(results)/matchers.json")
+      print(markdown)
+    }
+  }
+}

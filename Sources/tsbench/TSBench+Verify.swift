@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import SearchBenchKit
+import TranscriptSearch
+
+extension TSBench {
+  struct Verify: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Score matchers against the match contract's conformance cases.",
+      discussion: """
+        Runs each case (a text, a keyword and the expected UTF-8 ranges) against each \
+        matcher and prints passed/total and every failing family with one example. Exits \
+        0 when oracle, folded and chunked pass every case; the stock engines (regex, \
+        nsregex, foundation) are expected to fail some families, and that is reported, \
+        not an error.
+        """)
+
+    @Option(help: "The case file: a JSON array of {name, family, text, keyword, expected, notes}.")
+    var cases = "datasets/conformance.json"
+
+    @Option(
+      help:
+        "The matcher to score, or all: \(MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
+    var matcher = "all"
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    func validate() throws {
+      guard matcher == "all" || MatcherKind(rawValue: matcher) != nil else {
+        throw ValidationError(
+          "unknown matcher '\(matcher)'; choose all or one of "
+            + MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+    }
+
+    func run() async throws {
+      let loaded = try ConformanceCase.load(from: cases)
+      let kinds = matcher == "all" ? MatcherKind.allCases : [MatcherKind(rawValue: matcher)!]
+      var reports: [ConformanceReport] = []
+      for kind in kinds {
+        reports.append(try await ConformanceReport.run(kind, on: loaded))
+      }
+      if json {
+        struct Output: Encodable { var matchers: [ConformanceReport] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(Output(matchers: reports)), as: UTF8.self))
+      } else {
+        print("\(loaded.count) cases from \(cases)")
+        for report in reports {
+          print("\(report.name.padding(11))\(report.passed)/\(report.total)")
+          for (family, example) in report.failingFamilies {
+            print(
+              "  fails \(family): \(example.case) expected \(example.expected) got \(example.got)")
+          }
+        }
+      }
+      let mustConform = reports.filter { MatcherKind(rawValue: $0.name)!.followsContract }
+      if mustConform.contains(where: { !$0.conforms }) { throw ExitCode.failure }
+    }
+  }
+}
