@@ -28,6 +28,11 @@ extension TSBench {
     @Option(help: "A common keyword with about a million matches at 1M rows.")
     var dense = "a"
 
+    @Option(
+      help: "The matchers to measure, comma-separated.",
+      transform: { $0.split(separator: ",").map(String.init) })
+    var matchers = ["folded", "chunked", "regex", "nsregex", "foundation"]
+
     @Option(help: "Interleaved rounds.")
     var rounds = 5
 
@@ -40,6 +45,11 @@ extension TSBench {
     func validate() throws {
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
+      for name in matchers where MatcherKind(rawValue: name) == nil {
+        throw ValidationError(
+          "unknown matcher '\(name)'; choose from "
+            + MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))
+      }
     }
 
     func run() async throws {
@@ -53,6 +63,7 @@ extension TSBench {
         .map { MatcherBenchmark.Workload(keyword: $0.keyword, label: $0.frequencyClass.rawValue) }
       if !dense.isEmpty { workloads.append(.init(keyword: dense, label: "dense")) }
       var benchmark = MatcherBenchmark(datasetName: dataset, corpus: corpus, workloads: workloads)
+      benchmark.kinds = matchers.compactMap(MatcherKind.init(rawValue:))
       benchmark.rounds = rounds
       benchmark.cellBudget = .milliseconds(Int(budget * 1000))
       let progress = ProgressDisplay("bench-matchers \(dataset)", total: 2 * rounds, unit: "steps")

@@ -1,63 +1,145 @@
-/// The composed key of each character, computed once per distinct character.
+/// The composed key of each character, and whether grapheme breaking can be skipped
+/// around it, computed once per distinct scalar or character.
 ///
 /// The key of a string is the concatenation of its characters' keys, so a corpus is
-/// folded character by character: ASCII through a fast path, any other single-scalar
-/// character through a per-scalar table, and longer characters (marks, emoji sequences)
-/// through a dictionary.
+/// folded character by character. Most characters are one scalar whose key is the
+/// scalar itself (lowercase letters of any script, CJK, digits, punctuation): the
+/// folded buffer copies those bytes in runs.
 struct CharacterKeyCache {
-  /// For single-scalar characters in the Basic Multilingual Plane: the range of the
-  /// key in `scalarKeyBytes`, packed as `offset << 8 | length`; 0 when not yet computed.
-  /// A flat table, because most characters of most scripts land here.
-  private var basicPlaneKeys = [UInt32](repeating: 0, count: 0x1_0000)
-  /// The same for scalars beyond the Basic Multilingual Plane (emoji, rare CJK).
-  private var supplementaryKeys: [UInt32: UInt32] = [:]
-  private var scalarKeyBytes: [UInt8] = []
-  private var clusterKeys: [String: [UInt8]] = [:]
+  /// What is known about a single scalar.
+  struct ScalarInfo {
+    var rawValue: UInt32
 
-  /// Appends the composed key of the character formed by `scalars` to `output` and
-  /// returns the number of bytes appended.
-  mutating func appendKey(
-    ofCharacter scalars: ArraySlice<Unicode.Scalar>, to output: inout [UInt8]
-  ) -> Int {
-    if scalars.count == 1 {
-      return appendKey(ofScalar: scalars[scalars.startIndex], to: &output)
-    }
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars)
-    let character = String(view)
-    if let key = clusterKeys[character] {
-      output += key
-      return key.count
-    }
-    let key = MatchKey.composedKey(character)
-    clusterKeys[character] = key
-    output += key
-    return key.count
+    /// Computed yet.
+    var isKnown: Bool { rawValue & 1 << 31 != 0 }
+    /// A character boundary falls between any two simple scalars (their grapheme
+    /// break classes are Other, LV or LVT), so no grapheme breaking is needed there.
+    var isSimple: Bool { rawValue & 1 << 30 != 0 }
+    /// The scalar's key is the scalar itself, or (for A–Z) the scalar once ASCII
+    /// letters are lowercased, which the row builder does to whole rows afterwards.
+    var isIdentity: Bool { rawValue & 1 << 29 != 0 }
+    /// Where the key lives in `keyBytes`, when it is not the identity.
+    var keyOffset: Int { Int((rawValue >> 5) & 0xFF_FFFF) }
+    var keyLength: Int { Int(rawValue & 0x1F) }
   }
 
-  /// Appends the composed key of a character made of the single scalar `scalar`.
-  mutating func appendKey(ofScalar scalar: Unicode.Scalar, to output: inout [UInt8]) -> Int {
-    let value = scalar.value
-    if value < 0x80 {
-      output.append(UInt8(value) | ((0x41...0x5A).contains(value) ? 0x20 : 0))
-      return 1
+  private var basicPlane = [ScalarInfo](repeating: ScalarInfo(rawValue: 0), count: 0x1_0000)
+  private var supplementary: [UInt32: ScalarInfo] = [:]
+  /// The keys that are not identities, back to back.
+  private(set) var keyBytes: [UInt8] = []
+  /// Keys of characters of several scalars, by their UTF-8 bytes: recent ones in a
+  /// direct-mapped cache (the common case), every one in a dictionary behind it.
+  private var recentClusters = DirectMappedCache(
+    slotsLog2: 12, placeholder: ClusterInfo(keyOffset: 0, keyLength: 0, isIdentity: false))
+  private var clusters: [[UInt8]: ClusterInfo] = [:]
+  /// Whether a character boundary falls before a scalar, given the character so far:
+  /// by the character's bytes and the scalar packed together.
+  private var recentBreaks = DirectMappedCache(slotsLog2: 12, placeholder: false)
+
+  /// Where a character's key lives in `keyBytes`, unless it is the character itself.
+  struct ClusterInfo {
+    var keyOffset: Int
+    var keyLength: Int
+    var isIdentity: Bool
+  }
+
+  /// What is known about `scalar`, computing it on first use.
+  @inline(__always)
+  mutating func info(_ scalar: UInt32) -> ScalarInfo {
+    if scalar < 0x1_0000 {
+      let known = basicPlane[Int(scalar)]
+      if known.isKnown { return known }
+    } else if let known = supplementary[scalar] {
+      return known
     }
-    let known = value < 0x1_0000 ? basicPlaneKeys[Int(value)] : supplementaryKeys[value] ?? 0
-    if known != 0 {
-      let offset = Int(known >> 8)
-      let length = Int(known & 0xFF)
-      output += scalarKeyBytes[offset..<offset + length]
-      return length
-    }
-    let key = MatchKey.composedKey(String(Character(scalar)))
-    let packed = UInt32(scalarKeyBytes.count) << 8 | UInt32(key.count)
-    if value < 0x1_0000 {
-      basicPlaneKeys[Int(value)] = packed
+    let computed = compute(scalar)
+    if scalar < 0x1_0000 {
+      basicPlane[Int(scalar)] = computed
     } else {
-      supplementaryKeys[value] = packed
+      supplementary[scalar] = computed
     }
-    scalarKeyBytes += key
-    output += key
-    return key.count
+    return computed
+  }
+
+  private mutating func compute(_ value: UInt32) -> ScalarInfo {
+    let scalar = Unicode.Scalar(value)!
+    let key = MatchKey.composedKey(String(Character(scalar)))
+    var raw: UInt32 = 1 << 31
+    if Self.isSimple(scalar) { raw |= 1 << 30 }
+    if scalar.isASCII || key.elementsEqual(String(scalar).utf8) {
+      raw |= 1 << 29
+    } else {
+      precondition(key.count < 32 && keyBytes.count < 1 << 24, "Key table overflow")
+      raw |= UInt32(keyBytes.count) << 5 | UInt32(key.count)
+      keyBytes += key
+    }
+    return ScalarInfo(rawValue: raw)
+  }
+
+  /// The key of a character of several scalars, given as its UTF-8 bytes.
+  @inline(__always)
+  mutating func cluster(_ utf8: UnsafeBufferPointer<UInt8>) -> ClusterInfo {
+    let packed = utf8.count <= PackedBytes.capacity ? PackedBytes.pack(utf8) : 0
+    if packed != 0, let known = recentClusters.value(for: packed) { return known }
+    let bytes = Array(utf8)
+    let info: ClusterInfo
+    if let known = clusters[bytes] {
+      info = known
+    } else {
+      let key = MatchKey.composedKey(String(decoding: utf8, as: UTF8.self))
+      if key == bytes {
+        info = ClusterInfo(keyOffset: 0, keyLength: key.count, isIdentity: true)
+      } else {
+        info = ClusterInfo(keyOffset: keyBytes.count, keyLength: key.count, isIdentity: false)
+        keyBytes += key
+      }
+      clusters[bytes] = info
+    }
+    if packed != 0 { recentClusters.store(info, for: packed) }
+    return info
+  }
+
+  /// The key of a character of several scalars, as bytes.
+  mutating func clusterKey(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    let info = cluster(utf8)
+    return info.isIdentity
+      ? Array(utf8) : Array(keyBytes[info.keyOffset..<info.keyOffset + info.keyLength])
+  }
+
+  /// Whether a character boundary falls before `next`, after the scalars of the
+  /// character so far (`character`, UTF-8). Grapheme breaking looks back only within
+  /// the current character, so these two determine it.
+  @inline(__always)
+  mutating func breaks(after character: UnsafeBufferPointer<UInt8>, before next: UInt32) -> Bool {
+    guard character.count <= 11 else { return Self.recognize(character, next) }
+    let packed = PackedBytes.pack(character) | UInt128(next) << 88
+    if let known = recentBreaks.value(for: packed) { return known }
+    let result = Self.recognize(character, next)
+    recentBreaks.store(result, for: packed)
+    return result
+  }
+
+  private static func recognize(_ character: UnsafeBufferPointer<UInt8>, _ next: UInt32) -> Bool {
+    var recognizer = Unicode._CharacterRecognizer()
+    for scalar in String(decoding: character, as: UTF8.self).unicodeScalars {
+      _ = recognizer.hasBreak(before: scalar)
+    }
+    return recognizer.hasBreak(before: Unicode.Scalar(next)!)
+  }
+
+  /// Whether a character boundary falls between `scalar` and any other simple scalar,
+  /// whatever came before. Asked of the standard library's own grapheme breaking, so it
+  /// agrees with `Character`, through probes that catch every class that can join:
+  /// Extend, SpacingMark and ZWJ join after a letter; Prepend joins before one; CR and
+  /// LF join each other; Regional_Indicator and Hangul L, V and T join their own kind.
+  static func isSimple(_ scalar: Unicode.Scalar) -> Bool {
+    breaks("a", scalar) && breaks(scalar, "a") && breaks(scalar, scalar)
+      && breaks("\r", scalar) && breaks(scalar, "\n")
+  }
+
+  private static func breaks(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {
+    var recognizer = Unicode._CharacterRecognizer()
+    _ = recognizer.hasBreak(before: first)
+    return recognizer.hasBreak(before: second)
   }
 }

@@ -29,14 +29,35 @@ struct MatchKeyTests {
 
   @Test func characterCacheGivesTheSameKeyAsComputingIt() {
     var cache = CharacterKeyCache()
-    for character in "Aß é👍🏽\u{212A}한ΐ\r\n" {
-      var output: [UInt8] = []
-      let scalars = ArraySlice(character.unicodeScalars)
+    for character in "Aß é👍🏽\u{212A}한ΐ\r\nक्षİ" {
+      let expected = MatchKey.composedKey(String(character))
       for _ in 0..<2 {  // computed, then cached
-        output.removeAll()
-        _ = cache.appendKey(ofCharacter: scalars, to: &output)
-        #expect(output == MatchKey.composedKey(String(character)), "\(character)")
+        let utf8 = Array(String(character).utf8)
+        let got: [UInt8]
+        if character.unicodeScalars.count == 1 {
+          let info = cache.info(character.unicodeScalars.first!.value)
+          // Identity means "itself, once ASCII capitals are lowercased".
+          got =
+            info.isIdentity
+            ? utf8.map { $0 &+ (($0 &- 0x41) < 26 ? 0x20 : 0) }
+            : Array(cache.keyBytes[info.keyOffset..<info.keyOffset + info.keyLength])
+        } else {
+          got = utf8.withUnsafeBufferPointer { cache.clusterKey($0) }
+        }
+        #expect(got == expected, "\(character)")
       }
     }
+  }
+
+  @Test func simpleScalarsAreThoseThatNeverJoinAnother() {
+    for simple in "aZ中한ΣЖا👍\u{0}" {
+      #expect(CharacterKeyCache.isSimple(simple.unicodeScalars.first!))
+    }
+    let joining: [Unicode.Scalar] = [
+      "\u{301}", "\u{200D}", "\r", "\n", "\u{1F1E6}", "\u{1F3FD}", "\u{FE0F}", "\u{1100}",
+      "\u{1161}",
+      "\u{11A8}", "\u{93F}", "\u{94D}", "\u{600}", "\u{E33}",
+    ]
+    for scalar in joining { #expect(!CharacterKeyCache.isSimple(scalar), "\(scalar.value)") }
   }
 }

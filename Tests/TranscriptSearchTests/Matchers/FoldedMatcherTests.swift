@@ -9,7 +9,7 @@ struct FoldedMatcherTests {
   func passesEveryConformanceCase(_ item: ConformanceCase) async throws {
     let corpus = Corpus([TranscriptRow(start: 0, text: item.text)])
     let matcher = FoldedMatcher(corpus: corpus)
-    for prefilter in [FoldedCorpus.Prefilter.memchr, .pair] {
+    for prefilter in [FoldedCorpus.Prefilter.memchr, .vector] {
       let got = matcher.folded.matches(
         of: FoldedKeyword(item.keyword), inRows: 0..<1, prefilter: prefilter)
       #expect(
@@ -28,7 +28,7 @@ struct FoldedMatcherTests {
     let oracle = OracleMatcher(corpus: corpus)
     for keyword in Set(ConformanceCase.all.map(\.keyword)) where keyword.count < 100 {
       let expected = try await oracle.matches(of: keyword)
-      for prefilter in [FoldedCorpus.Prefilter.automatic, .memchr, .pair] {
+      for prefilter in [FoldedCorpus.Prefilter.automatic, .memchr, .vector] {
         let got =
           keyword.isEmpty
           ? []
@@ -46,7 +46,7 @@ struct FoldedMatcherTests {
       let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
       let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword)
       let folded = FoldedMatcher(corpus: corpus).folded
-      for prefilter in [FoldedCorpus.Prefilter.memchr, .pair] {
+      for prefilter in [FoldedCorpus.Prefilter.memchr, .vector] {
         let got = folded.matches(
           of: FoldedKeyword(keyword), inRows: 0..<rows.count, prefilter: prefilter)
         #expect(got == expected, "\(rows.debugDescription) \(keyword.debugDescription)")
@@ -62,7 +62,7 @@ struct FoldedMatcherTests {
           String(repeating: "x", count: before) + "STRASSE" + String(repeating: "y", count: after)
         let corpus = Corpus([TranscriptRow(start: 0, text: text)])
         let got = FoldedCorpus(corpus).matches(
-          of: FoldedKeyword("straße"), inRows: 0..<1, prefilter: .pair)
+          of: FoldedKeyword("straße"), inRows: 0..<1, prefilter: .vector)
         #expect(got == [Match(row: 0, start: before, end: before + 7)], "\(before) \(after)")
       }
     }

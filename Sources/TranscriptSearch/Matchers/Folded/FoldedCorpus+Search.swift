@@ -9,8 +9,10 @@
 //      corpus (the byte histogram says so), there is no match: done.
 //   2. Prefilter: rare = the key's rarest byte by the histogram, at offset k in the key.
 //      If it is rare enough, glibc's memchr (vectorised, dispatched at run time) finds
-//      each occurrence; otherwise a 16-lane SIMD scan tests the rarest byte and the
-//      second rarest together, which rejects far more positions per step.
+//      each occurrence. Otherwise a SIMD scan takes 64 candidate starts per step: it
+//      compares the rarest byte and the second rarest (at their offsets in the key)
+//      for all 64 at once, ORs the four 16-lane masks to test them with one branch, and
+//      only on a hit turns the masks into a 64-bit set of candidates to verify.
 //   3. Verify each candidate: the whole key compares equal, the candidate does not start
 //      before the end of the previous match (matches never overlap), and both ends are
 //      character boundaries (a continuation byte never is; in complex rows, the
@@ -18,9 +20,14 @@
 //   4. Report the row and both offsets mapped back to the original text.
 
 extension FoldedCorpus {
+  /// How candidates are found; tests force each one.
+  package enum Prefilter: Sendable {
+    case automatic, memchr, vector
+  }
+
   /// Every match of `keyword` in rows `rows`, in order.
   ///
-  /// - Precondition: `keyword` is not empty; `rows` lies within the corpus.
+  /// - Precondition: `rows` lies within the corpus.
   package func matches(
     of keyword: FoldedKeyword, inRows rows: Range<Int>, prefilter: Prefilter = .automatic
   ) -> [Match] {
@@ -32,128 +39,39 @@ extension FoldedCorpus {
     let (rare, second) = rarestOffsets(in: key)
     let low = Int(rowStarts[rows.lowerBound])
     let high = Int(rowStarts[rows.upperBound])
-    var state = SearchState(row: rows.lowerBound)
     return bytes.withUnsafeBufferPointer { buffer in
       key.withUnsafeBufferPointer { key in
-        // Rare enough for one memchr call per occurrence to cost less than scanning.
+        var scan = Scan(
+          corpus: self, buffer: buffer, range: low..<high, key: key, row: rows.lowerBound)
         let useMemchr =
           switch prefilter {
-          case .automatic: byteCounts[Int(key[rare])] * 64 < buffer.count || second == nil
+          // Rare enough for one memchr call per occurrence to cost less than scanning.
+          case .automatic: byteCounts[Int(key[rare])] * 1024 < high - low
           case .memchr: true
-          case .pair: second == nil
+          case .vector: false
           }
         if useMemchr {
-          scanWithMemchr(buffer, low..<high, key: key, rare: rare, state: &state)
+          scan.withMemchr(rare: rare)
         } else {
-          scanWithPair(buffer, low..<high, key: key, rare: rare, second: second!, state: &state)
+          scan.withVectors(rare: rare, second: second)
         }
-        return state.matches
+        return scan.matches
       }
     }
   }
 
-  /// How candidates are found; tests force each one.
-  package enum Prefilter: Sendable {
-    case automatic, memchr, pair
-  }
-
-  /// The offset in `key` of its rarest byte and of the rarest byte at another offset.
-  private func rarestOffsets(in key: [UInt8]) -> (Int, Int?) {
+  /// The offset in `key` of its rarest byte and of the rarest byte at another offset
+  /// (the same offset for a one-byte key).
+  private func rarestOffsets(in key: [UInt8]) -> (Int, Int) {
     let order = key.indices.sorted {
       (byteCounts[Int(key[$0])], $0) < (byteCounts[Int(key[$1])], $1)
     }
-    return (order[0], order.count > 1 ? order[1] : nil)
+    return (order[0], order.count > 1 ? order[1] : order[0])
   }
 
-  private func scanWithMemchr(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, key: UnsafeBufferPointer<UInt8>,
-    rare: Int, state: inout SearchState
-  ) {
-    let base = buffer.baseAddress!
-    let rareByte = Int32(key[rare])
-    var position = range.lowerBound + rare
-    let end = range.upperBound
-    while position < end {
-      guard let hit = memchr(base + position, rareByte, end - position) else { return }
-      let found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-      verify(candidate: found - rare, in: buffer, range, key: key, state: &state)
-      position = max(found + 1, state.nextAllowed + rare)
-    }
-  }
-
-  private func scanWithPair(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, key: UnsafeBufferPointer<UInt8>,
-    rare: Int, second: Int, state: inout SearchState
-  ) {
-    typealias Lanes = SIMD16<UInt8>
-    let raw = UnsafeRawPointer(buffer.baseAddress!)
-    let first = Lanes(repeating: key[rare])
-    let other = Lanes(repeating: key[second])
-    let last = range.upperBound - key.count  // the last candidate start
-    var start = range.lowerBound
-    // In bounds: a candidate start ≤ last - 15 leaves 16 readable bytes at start +
-    // rare and at start + second, both < key.count.
-    while start + Lanes.scalarCount - 1 <= last {
-      let a = raw.loadUnaligned(fromByteOffset: start + rare, as: Lanes.self)
-      let b = raw.loadUnaligned(fromByteOffset: start + second, as: Lanes.self)
-      let hits = (a .== first) .& (b .== other)
-      if any(hits) {
-        for lane in 0..<Lanes.scalarCount where hits[lane] {
-          verify(candidate: start + lane, in: buffer, range, key: key, state: &state)
-        }
-      }
-      start += Lanes.scalarCount
-    }
-    while start <= last {
-      if buffer[start + rare] == key[rare] && buffer[start + second] == key[second] {
-        verify(candidate: start, in: buffer, range, key: key, state: &state)
-      }
-      start += 1
-    }
-  }
-
-  @inline(__always)
-  private func verify(
-    candidate start: Int, in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-    key: UnsafeBufferPointer<UInt8>, state: inout SearchState
-  ) {
-    let end = start + key.count
-    guard start >= state.nextAllowed, start >= range.lowerBound, end <= range.upperBound,
-      memcmp(buffer.baseAddress! + start, key.baseAddress!, key.count) == 0
-    else { return }
-    let row = state.advanceRow(to: start, rowStarts: rowStarts)
-    let rowStart = Int(rowStarts[row])
-    let flags = rowFlags[row]
-    guard isBoundary(start, row: row, rowStart: rowStart, flags: flags, in: buffer),
-      isBoundary(end, row: row, rowStart: rowStart, flags: flags, in: buffer)
-    else { return }
-    var startOffset = start - rowStart
-    var endOffset = end - rowStart
-    if flags.contains(.isRemapped) {
-      startOffset = originalOffset(startOffset, row: row)
-      endOffset = originalOffset(endOffset, row: row)
-    }
-    state.matches.append(Match(row: row, start: startOffset, end: endOffset))
-    state.nextAllowed = end
-  }
-
-  @inline(__always)
-  private func isBoundary(
-    _ offset: Int, row: Int, rowStart: Int, flags: RowFlags, in buffer: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
-    let byte = buffer[offset]
-    if byte == 0xFF { return true }  // the row's end
-    if byte & 0xC0 == 0x80 { return false }  // inside a scalar
-    guard flags.contains(.isComplex) else { return true }
-    let index = Self.lowerBound(of: UInt32(row), in: complexRows)
-    let relative = offset - rowStart
-    let word = nonBoundaryBits[Int(complexRowWords[index]) + relative / 64]
-    return word & (1 << UInt64(relative % 64)) == 0
-  }
-
-  /// Maps a folded offset at a character boundary of a remapped row to the original.
-  package func originalOffset(_ folded: Int, row: Int) -> Int {
-    let index = Self.lowerBound(of: UInt32(row), in: remappedRows)
+  /// Maps a folded offset at a character boundary of a remapped row to the original,
+  /// given the row's index in `remappedRows`.
+  func originalOffset(_ folded: Int, remappedIndex index: Int) -> Int {
     let first = Int(remapStarts[index])
     let end = Int(remapStarts[index + 1])
     // The last pair whose folded offset is ≤ `folded`.
@@ -167,39 +85,176 @@ extension FoldedCorpus {
     let pair = low - 1
     return Int(remapPoints[2 * pair + 1]) + folded - Int(remapPoints[2 * pair])
   }
+}
 
-  /// The index of the first element ≥ `value` in ascending `array`.
-  static func lowerBound(of value: UInt32, in array: [UInt32]) -> Int {
-    var low = 0
+/// One search in progress: where it is, what it found, and cursors into the per-row
+/// tables that only move forward, since candidates arrive in order.
+private struct Scan {
+  let corpus: FoldedCorpus
+  let buffer: UnsafeBufferPointer<UInt8>
+  let range: Range<Int>
+  let key: UnsafeBufferPointer<UInt8>
+  var row: Int
+  var complexCursor = 0
+  var remappedCursor = 0
+  var matches: [Match] = []
+  /// Where the next match may start: the end of the previous one.
+  var nextAllowed = 0
+
+  init(
+    corpus: FoldedCorpus, buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>,
+    key: UnsafeBufferPointer<UInt8>, row: Int
+  ) {
+    self.corpus = corpus
+    self.buffer = buffer
+    self.range = range
+    self.key = key
+    self.row = row
+    let first = UInt32(row)
+    complexCursor = Self.lowerBound(of: first, in: corpus.complexRows, from: 0)
+    remappedCursor = Self.lowerBound(of: first, in: corpus.remappedRows, from: 0)
+  }
+
+  mutating func withMemchr(rare: Int) {
+    let base = buffer.baseAddress!
+    let rareByte = Int32(key[rare])
+    var position = range.lowerBound + rare
+    let end = range.upperBound
+    while position < end {
+      guard let hit = memchr(base + position, rareByte, end - position) else { return }
+      let found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      verify(found - rare)
+      position = max(found + 1, nextAllowed + rare)
+    }
+  }
+
+  mutating func withVectors(rare: Int, second: Int) {
+    typealias Lanes = SIMD16<UInt8>
+    let raw = UnsafeRawPointer(buffer.baseAddress!)
+    let first = Lanes(repeating: key[rare])
+    let other = Lanes(repeating: key[second])
+    let last = range.upperBound - key.count  // the last candidate start
+    var start = range.lowerBound
+    // In bounds: while start + 63 ≤ last, the loads at start + rare + 48 and
+    // start + second + 48 end at most at last + key.count - 1 < range.upperBound.
+    while start + 63 <= last {
+      @inline(__always) func hits(_ offset: Int) -> SIMDMask<SIMD16<Int8>> {
+        (raw.loadUnaligned(fromByteOffset: start + offset + rare, as: Lanes.self) .== first)
+          .& (raw.loadUnaligned(fromByteOffset: start + offset + second, as: Lanes.self) .== other)
+      }
+      let (m0, m1, m2, m3) = (hits(0), hits(16), hits(32), hits(48))
+      if Self.bits(m0 .| m1 .| m2 .| m3) != 0 {
+        var candidates =
+          Self.bits(m0) | Self.bits(m1) << 16 | Self.bits(m2) << 32 | Self.bits(m3) << 48
+        while candidates != 0 {
+          verify(start + candidates.trailingZeroBitCount)
+          candidates &= candidates - 1
+        }
+      }
+      start += 64
+    }
+    while start <= last {
+      if buffer[start + rare] == key[rare] && buffer[start + second] == key[second] {
+        verify(start)
+      }
+      start += 1
+    }
+  }
+
+  /// The lanes of `mask` as bits, lane 0 lowest: the sign bit of each byte, gathered
+  /// by a multiply (SSE2 has no portable byte-mask extraction in Swift).
+  @inline(__always)
+  static func bits(_ mask: SIMDMask<SIMD16<Int8>>) -> UInt64 {
+    let bytes = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask)
+    let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+    let low = ((words[0] & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
+    let high = ((words[1] & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
+    return low | high << 8
+  }
+
+  @inline(__always)
+  mutating func verify(_ start: Int) {
+    let end = start + key.count
+    guard start >= nextAllowed, start >= range.lowerBound, end <= range.upperBound else {
+      return
+    }
+    let base = buffer.baseAddress!
+    // The last byte rejects most near misses before a call to memcmp.
+    guard base[end - 1] == key[key.count - 1],
+      key.count == 1 || memcmp(base + start, key.baseAddress!, key.count) == 0
+    else { return }
+    advanceRow(to: start)
+    let rowStart = Int(corpus.rowStarts[row])
+    let flags = corpus.rowFlags[row]
+    var complexWords = 0
+    if flags.contains(.isComplex) {
+      complexCursor = Self.lowerBound(of: UInt32(row), in: corpus.complexRows, from: complexCursor)
+      complexWords = Int(corpus.complexRowWords[complexCursor])
+    }
+    guard isBoundary(start, rowStart: rowStart, flags: flags, words: complexWords),
+      isBoundary(end, rowStart: rowStart, flags: flags, words: complexWords)
+    else { return }
+    var startOffset = start - rowStart
+    var endOffset = end - rowStart
+    if flags.contains(.isRemapped) {
+      remappedCursor = Self.lowerBound(
+        of: UInt32(row), in: corpus.remappedRows, from: remappedCursor)
+      startOffset = corpus.originalOffset(startOffset, remappedIndex: remappedCursor)
+      endOffset = corpus.originalOffset(endOffset, remappedIndex: remappedCursor)
+    }
+    matches.append(Match(row: row, start: startOffset, end: endOffset))
+    nextAllowed = end
+  }
+
+  @inline(__always)
+  func isBoundary(_ offset: Int, rowStart: Int, flags: FoldedCorpus.RowFlags, words: Int) -> Bool {
+    let byte = buffer[offset]
+    if byte == 0xFF { return true }  // the row's end
+    if byte & 0xC0 == 0x80 { return false }  // inside a scalar
+    guard flags.contains(.isComplex) else { return true }
+    let relative = offset - rowStart
+    return corpus.nonBoundaryBits[words + relative / 64] & (1 << UInt64(relative % 64)) == 0
+  }
+
+  /// Moves `row` forward to the row holding byte `offset`, galloping: steps of 1, 2,
+  /// 4, … rows until past it, then a binary search within the last step. The next match
+  /// is usually a few rows on, so this touches a few nearby cache lines where a binary
+  /// search over the whole table would miss the cache at every probe.
+  @inline(__always)
+  mutating func advanceRow(to offset: Int) {
+    let starts = corpus.rowStarts
+    if Int(starts[row + 1]) > offset { return }
+    let lastRow = starts.count - 2
+    var low = row + 1  // starts[low] ≤ offset
+    var step = 1
+    var high = min(low + step, lastRow)
+    while high < lastRow && Int(starts[high]) <= offset {
+      low = high
+      step *= 2
+      high = min(low + step, lastRow)
+    }
+    if Int(starts[high]) <= offset { low = high }
+    // The last row in low...high whose start is ≤ offset.
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if Int(starts[mid]) <= offset { low = mid } else { high = mid - 1 }
+    }
+    row = low
+  }
+
+  /// The index of the first element ≥ `value` in ascending `array`, at or after `from`:
+  /// a step for the next element, a binary search beyond.
+  @inline(__always)
+  static func lowerBound(of value: UInt32, in array: [UInt32], from: Int) -> Int {
+    if from >= array.count || array[from] >= value { return from }
+    if from + 1 < array.count && array[from + 1] >= value { return from + 1 }
+    var low = from + 1
     var high = array.count
     while low < high {
       let mid = (low + high) / 2
       if array[mid] < value { low = mid + 1 } else { high = mid }
     }
     return low
-  }
-}
-
-/// Where a scan is: the row of the last candidate, the matches so far, and where the
-/// next match may start.
-struct SearchState {
-  var row: Int
-  var matches: [Match] = []
-  var nextAllowed = 0
-
-  /// The row holding byte `offset`. Candidates only move forward, so the search
-  /// starts from the current row.
-  mutating func advanceRow(to offset: Int, rowStarts: [UInt32]) -> Int {
-    if Int(rowStarts[row + 1]) > offset { return row }
-    // The last row whose start is ≤ offset.
-    var low = row + 1
-    var high = rowStarts.count - 2
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if Int(rowStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
-    }
-    row = low
-    return row
   }
 }
 

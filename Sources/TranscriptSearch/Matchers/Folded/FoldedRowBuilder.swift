@@ -1,37 +1,35 @@
-/// Folds rows into a ``FoldedCorpus``, one at a time, reusing its scratch space.
+/// Folds rows into a ``FoldedCorpus``, one at a time.
 ///
-/// Pure-ASCII rows without a carriage return take a fast path: lowercase the bytes,
-/// nothing else to record (every byte is a character boundary, and lengths do not
-/// change). Other rows are split into characters with the standard library's grapheme
-/// breaking, and each character's key comes from the cache.
+/// Pure-ASCII rows without a carriage return take the fastest path: copy, lowercase in
+/// place, nothing to record (every byte is a character boundary and lengths do not
+/// change). Other rows are walked scalar by scalar:
+///   - between two simple scalars there is a character boundary (see
+///     ``CharacterKeyCache/isSimple(_:)``); anywhere else the standard library's
+///     grapheme breaking decides, fed from the last boundary;
+///   - characters whose key is themselves are copied in runs, one copy per run;
+///   - other characters append their cached key, and the row records where lengths
+///     change (the offset map) and where a key holds a scalar start that is not a
+///     character boundary (the boundary table).
 struct FoldedRowBuilder {
   private var cache = CharacterKeyCache()
-  private var scalars: [Unicode.Scalar] = []
-  private var scalarOffsets: [Int] = []
   private var nonBoundaries: [Int] = []
   private var remapPoints: [UInt32] = []
 
   mutating func append(_ text: UnsafeBufferPointer<UInt8>, to folded: inout FoldedCorpus) {
     if Self.isPlainASCII(text) {
-      for byte in text {
-        folded.bytes.append(byte &+ ((byte &- 0x41) < 26 ? 0x20 : 0))
-      }
+      let start = folded.bytes.count
+      folded.bytes.append(contentsOf: text)
+      Self.lowercaseASCII(in: &folded.bytes, from: start)
       finishRow(flags: [], in: &folded)
       return
     }
-    decodeScalars(text)
     nonBoundaries.removeAll(keepingCapacity: true)
     remapPoints.removeAll(keepingCapacity: true)
-    let rowStart = folded.bytes.count
-    var recognizer = Unicode._CharacterRecognizer()
-    var characterStart = 0
-    for index in scalars.indices
-    where recognizer.hasBreak(before: scalars[index]) && index > 0 {
-      appendCharacter(scalars: characterStart..<index, rowStart: rowStart, to: &folded)
-      characterStart = index
-    }
-    appendCharacter(scalars: characterStart..<scalars.count, rowStart: rowStart, to: &folded)
+    let start = folded.bytes.count
+    foldMixedRow(text, into: &folded)
+    Self.lowercaseASCII(in: &folded.bytes, from: start)
     var flags: FoldedCorpus.RowFlags = []
+    let rowStart = Int(folded.rowStarts[folded.rowStarts.count - 1])
     if !nonBoundaries.isEmpty {
       flags.insert(.isComplex)
       let rowLength = folded.bytes.count - rowStart
@@ -52,22 +50,139 @@ struct FoldedRowBuilder {
     finishRow(flags: flags, in: &folded)
   }
 
-  /// Appends the key of the character made of `scalars[range]`, noting its inner
-  /// scalar starts (not boundaries) and any change of length.
-  private mutating func appendCharacter(
-    scalars range: Range<Int>, rowStart: Int, to folded: inout FoldedCorpus
+  /// The scalar walk described above, for a row that is not plain ASCII.
+  private mutating func foldMixedRow(
+    _ text: UnsafeBufferPointer<UInt8>, into folded: inout FoldedCorpus
   ) {
-    let keyStart = folded.bytes.count
-    let keyLength = cache.appendKey(ofCharacter: scalars[range], to: &folded.bytes)
-    for offset in (keyStart + 1)..<(keyStart + keyLength)
-    where folded.bytes[offset] & 0xC0 != 0x80 {
-      nonBoundaries.append(offset - rowStart)
+    var row = RowState(rowStart: folded.bytes.count)
+    var previousIsSimple = false
+    var characterStart = 0  // original offset of the character being built
+    var characterScalars = 0
+    var firstInfo = CharacterKeyCache.ScalarInfo(rawValue: 0)  // its first scalar's
+    var position = 0
+    while position < text.count {
+      let (scalar, length) = Self.decode(text, at: position)
+      let info = cache.info(scalar)
+      if previousIsSimple && info.isSimple && info.isIdentity {
+        // A boundary, and a run of characters that are their own keys may follow:
+        // skip over it. Each scalar in it is a whole character, but the last, which
+        // something that is not simple may still join.
+        emitCharacter(
+          text, characterStart..<position, scalars: characterScalars, first: firstInfo,
+          row: &row, into: &folded)
+        var last = position
+        var lastInfo = info
+        var next = position + length
+        while next < text.count {
+          let (following, followingLength) = Self.decode(text, at: next)
+          let followingInfo = cache.info(following)
+          guard followingInfo.isSimple && followingInfo.isIdentity else { break }
+          last = next
+          lastInfo = followingInfo
+          next += followingLength
+        }
+        characterStart = last
+        characterScalars = 1
+        firstInfo = lastInfo
+        position = next
+        continue
+      }
+      if position > 0 {
+        let isBoundary =
+          (previousIsSimple && info.isSimple)
+          || cache.breaks(
+            after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), before: scalar)
+        if isBoundary {
+          emitCharacter(
+            text, characterStart..<position, scalars: characterScalars, first: firstInfo,
+            row: &row, into: &folded)
+          characterStart = position
+          characterScalars = 0
+        }
+      }
+      if characterScalars == 0 { firstInfo = info }
+      characterScalars += 1
+      previousIsSimple = info.isSimple
+      position += length
     }
-    let originalStart = scalarOffsets[range.lowerBound]
-    let originalEnd = scalarOffsets[range.upperBound]
-    if keyLength != originalEnd - originalStart {
-      remapPoints.append(UInt32(keyStart + keyLength - rowStart))
-      remapPoints.append(UInt32(originalEnd))
+    if position > 0 {
+      emitCharacter(
+        text, characterStart..<position, scalars: characterScalars, first: firstInfo, row: &row,
+        into: &folded)
+    }
+    appendOriginal(text, row.runStart..<text.count, to: &folded)
+  }
+
+  /// Where the current row stands: its start in the folded buffer, and the original
+  /// offset where the pending run of characters whose keys are themselves begins.
+  private struct RowState {
+    var rowStart: Int
+    var runStart = 0
+  }
+
+  /// Adds one character: nothing yet if its key is itself (it joins the pending run),
+  /// else the pending run and then its key.
+  @inline(__always)
+  private mutating func emitCharacter(
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, scalars: Int,
+    first: CharacterKeyCache.ScalarInfo, row: inout RowState, into folded: inout FoldedCorpus
+  ) {
+    if scalars == 1 {
+      if first.isIdentity { return }
+      appendOriginal(text, row.runStart..<range.lowerBound, to: &folded)
+      folded.bytes += cache.keyBytes[first.keyOffset..<first.keyOffset + first.keyLength]
+      finishChangedCharacter(range, keyLength: first.keyLength, row: &row, in: folded)
+      return
+    }
+    let cluster = cache.cluster(UnsafeBufferPointer(rebasing: text[range]))
+    if cluster.isIdentity {
+      // Still in the run: its scalar starts after the first are not boundaries.
+      let foldedStart = folded.bytes.count - row.rowStart + (range.lowerBound - row.runStart)
+      for offset in (range.lowerBound + 1)..<range.upperBound where text[offset] & 0xC0 != 0x80 {
+        nonBoundaries.append(foldedStart + offset - range.lowerBound)
+      }
+      return
+    }
+    appendOriginal(text, row.runStart..<range.lowerBound, to: &folded)
+    folded.bytes += cache.keyBytes[cluster.keyOffset..<cluster.keyOffset + cluster.keyLength]
+    finishChangedCharacter(range, keyLength: cluster.keyLength, row: &row, in: folded)
+  }
+
+  /// After appending the key of a character that is not its own key: note a change of
+  /// length and the key's inner scalar starts, and start a new run after it.
+  @inline(__always)
+  private mutating func finishChangedCharacter(
+    _ range: Range<Int>, keyLength: Int, row: inout RowState, in folded: FoldedCorpus
+  ) {
+    row.runStart = range.upperBound
+    let end = folded.bytes.count
+    if keyLength != range.count {
+      remapPoints.append(UInt32(end - row.rowStart))
+      remapPoints.append(UInt32(range.upperBound))
+    }
+    for offset in (end - keyLength + 1)..<end where folded.bytes[offset] & 0xC0 != 0x80 {
+      nonBoundaries.append(offset - row.rowStart)
+    }
+  }
+
+  @inline(__always)
+  private func appendOriginal(
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to folded: inout FoldedCorpus
+  ) {
+    if !range.isEmpty {
+      folded.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+    }
+  }
+
+  /// Lowercases A–Z from `start` on. Keys never hold an ASCII capital (every one folds
+  /// to its small letter), so runs copied from the original text are fixed up here, in
+  /// one pass, instead of character by character.
+  static func lowercaseASCII(in bytes: inout [UInt8], from start: Int) {
+    bytes.withUnsafeMutableBufferPointer { bytes in
+      for index in start..<bytes.count {
+        let byte = bytes[index]
+        bytes[index] = byte &+ ((byte &- 0x41) < 26 ? 0x20 : 0)
+      }
     }
   }
 
@@ -78,19 +193,25 @@ struct FoldedRowBuilder {
     folded.rowFlags.append(flags)
   }
 
-  /// Decodes valid UTF-8 into scalars and the offset of each (plus the end offset).
-  private mutating func decodeScalars(_ text: UnsafeBufferPointer<UInt8>) {
-    scalars.removeAll(keepingCapacity: true)
-    scalarOffsets.removeAll(keepingCapacity: true)
-    var offset = 0
-    var decoder = UTF8()
-    var iterator = text.makeIterator()
-    while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-      scalars.append(scalar)
-      scalarOffsets.append(offset)
-      offset += UTF8.width(scalar)
+  /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
+  @inline(__always)
+  static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+    scalar: UInt32, length: Int
+  ) {
+    let lead = UInt32(text[index])
+    if lead < 0x80 { return (lead, 1) }
+    if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F), 2) }
+    if lead < 0xF0 {
+      return (
+        (lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F),
+        3
+      )
     }
-    scalarOffsets.append(offset)
+    return (
+      (lead & 0x07) << 18 | UInt32(text[index + 1] & 0x3F) << 12 | UInt32(text[index + 2] & 0x3F)
+        << 6
+        | UInt32(text[index + 3] & 0x3F), 4
+    )
   }
 
   /// Whether every byte is ASCII and none is a carriage return (which joins a
@@ -111,10 +232,28 @@ struct FoldedRowBuilder {
     return !text.contains(0x0D)
   }
 
-  /// Fills in the byte histogram of the folded buffer.
+  /// Fills in the byte histogram of the folded buffer, with four tables in turn so
+  /// that runs of one byte do not stall on a single counter.
   func countBytes(of folded: inout FoldedCorpus) {
-    var counts = [Int](repeating: 0, count: 256)
-    for byte in folded.bytes { counts[Int(byte)] += 1 }
-    folded.byteCounts = counts
+    var tables = [UInt32](repeating: 0, count: 4 * 256)
+    folded.bytes.withUnsafeBufferPointer { bytes in
+      tables.withUnsafeMutableBufferPointer { tables in
+        var index = 0
+        while index + 4 <= bytes.count {
+          tables[Int(bytes[index])] &+= 1
+          tables[256 + Int(bytes[index + 1])] &+= 1
+          tables[512 + Int(bytes[index + 2])] &+= 1
+          tables[768 + Int(bytes[index + 3])] &+= 1
+          index += 4
+        }
+        while index < bytes.count {
+          tables[Int(bytes[index])] &+= 1
+          index += 1
+        }
+      }
+    }
+    folded.byteCounts = (0..<256).map {
+      Int(tables[$0]) + Int(tables[256 + $0]) + Int(tables[512 + $0]) + Int(tables[768 + $0])
+    }
   }
 }
