@@ -4,15 +4,23 @@ RELEASE_BIN := .build/release
 TSBENCH := $(RELEASE_BIN)/tsbench
 LINT_PATHS := Package.swift Sources Tests
 
-.PHONY: bench test datasets build lint format clean
+.PHONY: bench test unicode-data datasets build lint format clean help
 
-## bench: the main job: make and verify the standard datasets, then measure the corpus layer
+## bench: the main job: datasets, conformance of every matcher, corpus and matcher timings
 bench: datasets
+	$(TSBENCH) verify --report results/conformance.md
 	$(TSBENCH) bench-corpus --dataset mixed-1m
+	$(TSBENCH) bench-matchers --dataset mixed-1m
 
 ## test: run every test
-test:
+test: unicode-data
 	$(SWIFT) test
+
+# The case-folding test compares the committed table with Debian's CaseFolding.txt.
+unicode-data:
+	@test -f /usr/share/unicode/CaseFolding.txt || { \
+	  echo "installing Debian's unicode-data (for /usr/share/unicode/CaseFolding.txt)"; \
+	  apt-get update -qq && apt-get install -y -qq unicode-data; }
 
 ## datasets: generate the standard datasets that are missing and verify all against the manifest
 datasets: build

@@ -27,6 +27,9 @@ extension TSBench {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
+    @Option(help: "Also write the results as a Markdown table to this file.")
+    var report: String?
+
     func validate() throws {
       guard matcher == "all" || MatcherKind(rawValue: matcher) != nil else {
         throw ValidationError(
@@ -56,6 +59,11 @@ extension TSBench {
               "  fails \(family): \(example.case) expected \(example.expected) got \(example.got)")
           }
         }
+      }
+      if let report {
+        let command = "tsbench verify --cases \(cases)"
+        try ReportFile.write(
+          ConformanceReport.markdown(reports, caseCount: loaded.count, command: command), to: report)
       }
       let mustConform = reports.filter { MatcherKind(rawValue: $0.name)!.followsContract }
       if mustConform.contains(where: { !$0.conforms }) { throw ExitCode.failure }

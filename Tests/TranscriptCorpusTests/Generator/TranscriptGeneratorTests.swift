@@ -190,3 +190,19 @@ extension Array where Element: Equatable {
     }
   }
 }
+
+@Suite("Planted keywords under the match contract")
+struct PlantedKeywordContractTests {
+  /// The manifest's counts are what a conforming matcher finds: every planted form
+  /// (such as STRASSE or STRAẞE for straße) matches its keyword, and nothing else does.
+  @Test(arguments: Script.allCases)
+  func theFoldedMatcherFindsExactlyThePlantedRows(_ script: Script) async throws {
+    let (corpus, counts) = TranscriptGenerator(script: script, seed: 33).makeCorpus(rows: 5_000)
+    let matcher = FoldedMatcher(corpus: corpus)
+    for count in counts {
+      let matches = try await matcher.matches(of: count.keyword)
+      #expect(matches.count == count.rows, "\(script) \(count.keyword)")
+      #expect(Set(matches.map(\.row)).count == count.rows)
+    }
+  }
+}

@@ -1,0 +1,144 @@
+/// The corpus-wide table of matches: every match in order (the position of a match is
+/// its place in that order), with the lookups a search bar needs.
+///
+/// Storage is flat and compact: 12 bytes per match and 4 per row. Rows are grouped in
+/// blocks of ``rowsPerBlock``; each block holds its matches and, for each of its rows,
+/// where that row's matches begin, so replacing one row's matches (an edit) or adding
+/// rows (live transcription) touches one block and the per-block counts, not the whole
+/// table.
+public struct MatchIndex: Sendable {
+  /// Rows per block: small enough that rewriting a block is cheap, large enough that
+  /// the per-block tables stay tiny.
+  public static let rowsPerBlock = 4096
+
+  struct Block: Sendable, Equatable {
+    /// The block's matches, in order.
+    var matches: [Match] = []
+    /// For each row of the block, the index in `matches` of its first match; one
+    /// extra entry at the end.
+    var rowFirst: [UInt32] = [0]
+  }
+
+  var blocks: [Block] = []
+  /// For each block, the position of its first match; one extra entry at the end (the
+  /// total count).
+  var blockFirst: [Int] = [0]
+
+  /// The number of rows the index covers.
+  public private(set) var rowCount = 0
+
+  /// An index of no matches over no rows.
+  public init() {}
+
+  /// An index of `matches` over a corpus of `rowCount` rows.
+  ///
+  /// - Precondition: `matches` is ordered by row, then start, and every row is below
+  ///   `rowCount`.
+  /// - Complexity: O(*m* + *r*) for *m* matches and *r* rows.
+  public init(matches: [Match], rowCount: Int) {
+    var next = 0
+    appendRows(count: rowCount, matches: matches, from: &next)
+    precondition(next == matches.count, "Matches must be ordered and within the rows")
+  }
+
+  /// The number of matches.
+  ///
+  /// - Complexity: O(1).
+  public var count: Int { blockFirst[blockFirst.count - 1] }
+
+  /// Whether there is no match.
+  public var isEmpty: Bool { count == 0 }
+
+  /// The match at `position`.
+  ///
+  /// - Precondition: `0 <= position < count`.
+  /// - Complexity: O(log *b*), where *b* is the number of blocks.
+  public subscript(position: Int) -> Match {
+    precondition(position >= 0 && position < count, "Position \(position) out of range")
+    let block = block(holdingPosition: position)
+    return blocks[block].matches[position - blockFirst[block]]
+  }
+
+  /// The row of the match at `position`.
+  ///
+  /// - Complexity: O(log *b*), where *b* is the number of blocks (a few hundred at a
+  ///   million rows).
+  public func row(ofPosition position: Int) -> Int { self[position].row }
+
+  /// The positions of the matches in `row`; empty if it has none or does not exist.
+  ///
+  /// - Complexity: O(1).
+  public func positions(inRow row: Int) -> Range<Int> {
+    guard row >= 0 && row < rowCount else { return count..<count }
+    let block = row / Self.rowsPerBlock
+    let local = row % Self.rowsPerBlock
+    let first = blockFirst[block]
+    return first + Int(blocks[block].rowFirst[local])..<first + Int(blocks[block].rowFirst[local + 1])
+  }
+
+  /// The position of the first match at or after `offset` in `row`, or in a later
+  /// row; nil if there is none.
+  ///
+  /// - Complexity: O(log *n*).
+  public func position(atOrAfterRow row: Int, offset: Int) -> Int? {
+    if row >= rowCount { return nil }
+    let positions = positions(inRow: max(row, 0))
+    var low = positions.lowerBound
+    var high = positions.upperBound
+    if row >= 0 {
+      while low < high {
+        let mid = (low + high) / 2
+        if self[mid].start < offset { low = mid + 1 } else { high = mid }
+      }
+    }
+    if low < positions.upperBound { return low }
+    // None left in this row: the first match of a later row.
+    return positions.upperBound < count ? positions.upperBound : nil
+  }
+
+  /// The position of the match in `row` that covers UTF-8 `offset`, if any: what a tap
+  /// on a highlighted match selects.
+  ///
+  /// - Complexity: O(log *n*).
+  public func position(containingRow row: Int, offset: Int) -> Int? {
+    let positions = positions(inRow: row)
+    var low = positions.lowerBound
+    var high = positions.upperBound
+    // The last match starting at or before `offset`.
+    while low < high {
+      let mid = (low + high) / 2
+      if self[mid].start <= offset { low = mid + 1 } else { high = mid }
+    }
+    guard low > positions.lowerBound else { return nil }
+    return self[low - 1].end > offset ? low - 1 : nil
+  }
+
+  /// Every match, in order.
+  public var allMatches: [Match] { blocks.flatMap(\.matches) }
+
+  /// Bytes of heap the index holds.
+  public var retainedBytes: Int {
+    blocks.reduce(blockFirst.capacity * 8 + blocks.capacity * MemoryLayout<Block>.stride) {
+      $0 + $1.matches.capacity * MemoryLayout<Match>.stride + $1.rowFirst.capacity * 4
+    }
+  }
+
+  /// The block whose matches include `position`.
+  func block(holdingPosition position: Int) -> Int {
+    // The last block whose first position is ≤ position and that is not empty.
+    var low = 0
+    var high = blocks.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if blockFirst[mid] <= position { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+}
+
+extension MatchIndex: Equatable {
+  /// Two indexes are equal when they cover the same rows with the same matches.
+  public static func == (left: MatchIndex, right: MatchIndex) -> Bool {
+    left.rowCount == right.rowCount && left.blocks == right.blocks
+  }
+}

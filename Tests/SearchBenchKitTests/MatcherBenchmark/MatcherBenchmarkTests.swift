@@ -1,0 +1,33 @@
+import Testing
+import TranscriptCorpus
+import TranscriptSearch
+
+@testable import SearchBenchKit
+
+@Suite("MatcherBenchmark")
+struct MatcherBenchmarkTests {
+  @Test func measuresEveryCellAndChecksItAgainstTheOracle() async throws {
+    let (corpus, planted) = TranscriptGenerator(script: .latin, seed: 4).makeCorpus(rows: 400)
+    var benchmark = MatcherBenchmark(
+      datasetName: "latin-400", corpus: corpus,
+      workloads: planted.map { .init(keyword: $0.keyword, label: $0.frequencyClass.rawValue) })
+    benchmark.rounds = 2
+    benchmark.oracleSampleRows = 400
+    let result = try await benchmark.run()
+    #expect(result.cells.count == planted.count * benchmark.kinds.count)
+    for cell in result.cells {
+      #expect(cell.seconds.count >= 1 && cell.seconds.count <= 2)
+      let expected = planted.first { $0.keyword == cell.keyword }!.rows
+      if cell.matcher == "folded" || cell.matcher == "chunked" {
+        // Planted once per row: matches equal the manifest's row count.
+        #expect(cell.matches == expected, "\(cell.matcher) \(cell.keyword)")
+        #expect(cell.agreesWithOracleOnSample)
+      }
+    }
+    // Regex compares lowercase mappings: it misses STRASSE for straße, and is marked.
+    let regex = try #require(result.cell("regex", label: "frequent"))
+    #expect(regex.matches < result.cell("folded", label: "frequent")!.matches)
+    #expect(!regex.agreesWithOracleOnSample)
+    #expect(result.markdown(command: "test").contains("## frequent"))
+  }
+}
