@@ -63,7 +63,8 @@ extension TSBench {
       if let report {
         let command = "tsbench verify --cases \(cases)"
         try ReportFile.write(
-          ConformanceReport.markdown(reports, caseCount: loaded.count, command: command), to: report)
+          ConformanceReport.markdown(reports, caseCount: loaded.count, command: command), to: report
+        )
       }
       let mustConform = reports.filter { MatcherKind(rawValue: $0.name)!.followsContract }
       if mustConform.contains(where: { !$0.conforms }) { throw ExitCode.failure }

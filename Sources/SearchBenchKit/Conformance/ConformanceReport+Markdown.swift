@@ -17,7 +17,8 @@ extension ConformanceReport {
       let families = report.failingFamilies.map(\.family).joined(separator: ", ")
       lines.append(
         "| \(report.name) | \(report.passed)/\(report.total) | "
-          + "\(Int((report.score * 1000).rounded()) / 10)% | \(families.isEmpty ? "none" : families) |")
+          + "\(Int((report.score * 1000).rounded()) / 10)% | \(families.isEmpty ? "none" : families) |"
+      )
     }
     lines += ["", "## One failure per family", ""]
     for report in reports where !report.failures.isEmpty {

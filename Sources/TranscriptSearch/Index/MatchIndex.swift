@@ -73,7 +73,8 @@ public struct MatchIndex: Sendable {
     let block = row / Self.rowsPerBlock
     let local = row % Self.rowsPerBlock
     let first = blockFirst[block]
-    return first + Int(blocks[block].rowFirst[local])..<first + Int(blocks[block].rowFirst[local + 1])
+    return first + Int(blocks[block].rowFirst[local])..<first
+      + Int(blocks[block].rowFirst[local + 1])
   }
 
   /// The position of the first match at or after `offset` in `row`, or in a later

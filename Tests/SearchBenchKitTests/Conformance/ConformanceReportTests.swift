@@ -9,7 +9,8 @@ struct ConformanceReportTests {
   let cases = [
     ConformanceCase(
       name: "sharp-s", family: "expansion", text: "STRASSE", keyword: "straße", expected: [[0, 7]]),
-    ConformanceCase(name: "plain", family: "ascii", text: "a cat", keyword: "CAT", expected: [[2, 5]]),
+    ConformanceCase(
+      name: "plain", family: "ascii", text: "a cat", keyword: "CAT", expected: [[2, 5]]),
     // Deliberately wrong: the contract finds "cat" here.
     ConformanceCase(name: "wrong", family: "ascii", text: "cat", keyword: "cat", expected: []),
   ]
