@@ -5,9 +5,9 @@
 /// folded character by character. Most characters are one scalar whose key is the
 /// scalar itself (lowercase letters of any script, CJK, digits, punctuation): the
 /// folded buffer copies those bytes in runs.
-struct CharacterKeyCache {
+struct CharacterKeyCache: Sendable {
   /// What is known about a single scalar.
-  struct ScalarInfo {
+  struct ScalarInfo: Sendable {
     var rawValue: UInt32
 
     /// Computed yet.
@@ -37,7 +37,7 @@ struct CharacterKeyCache {
   private var recentBreaks = DirectMappedCache(slotsLog2: 12, placeholder: false)
 
   /// Where a character's key lives in `keyBytes`, unless it is the character itself.
-  struct ClusterInfo {
+  struct ClusterInfo: Sendable {
     var keyOffset: Int
     var keyLength: Int
     var isIdentity: Bool

@@ -1,7 +1,7 @@
 /// A direct-mapped cache keyed by short byte strings packed into a `UInt128`: one
 /// multiply to find the slot, one compare to confirm. Far cheaper than a `Dictionary`
 /// for the millions of lookups folding a corpus makes; a collision only evicts.
-struct DirectMappedCache<Value> {
+struct DirectMappedCache<Value: Sendable>: Sendable {
   private var keys: [UInt128]
   private var values: [Value]
   private let shift: UInt64

@@ -25,7 +25,7 @@ public struct MatchIndex: Sendable {
   var blockFirst: [Int] = [0]
 
   /// The number of rows the index covers.
-  public private(set) var rowCount = 0
+  public internal(set) var rowCount = 0
 
   /// An index of no matches over no rows.
   public init() {}

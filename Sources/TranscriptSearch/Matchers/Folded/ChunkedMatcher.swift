@@ -4,7 +4,8 @@
 public struct ChunkedMatcher: Matcher {
   public static let name = "chunked"
   public let folded: FoldedCorpus
-  /// The rows of each chunk, in order; each chunk holds about ``chunkBytes`` of text.
+  /// The rows of each chunk, in order; each chunk holds whole segments of the folded
+  /// corpus, about ``chunkBytes`` of them.
   public let chunks: [Range<Int>]
 
   /// The folded bytes per chunk: large enough that scheduling a task costs little
@@ -18,12 +19,17 @@ public struct ChunkedMatcher: Matcher {
 
   public init(folded: FoldedCorpus, chunkBytes: Int = ChunkedMatcher.chunkBytes) {
     self.folded = folded
+    // Whole segments per chunk, as many as make up `chunkBytes`.
     var chunks: [Range<Int>] = []
     var start = 0
-    for row in 0..<folded.rowCount {
-      if Int(folded.rowStarts[row + 1] - folded.rowStarts[start]) >= chunkBytes {
-        chunks.append(start..<row + 1)
-        start = row + 1
+    var bytes = 0
+    for segment in folded.segments.indices {
+      bytes += folded.segments[segment].bytes.count
+      if bytes >= chunkBytes {
+        let end = folded.segmentFirstRow[segment + 1]
+        chunks.append(start..<end)
+        start = end
+        bytes = 0
       }
     }
     if start < folded.rowCount { chunks.append(start..<folded.rowCount) }

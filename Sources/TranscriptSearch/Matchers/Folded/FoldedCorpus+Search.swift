@@ -19,6 +19,15 @@
 //      boundary table says).
 //   4. Report the row and both offsets mapped back to the original text.
 
+/// What a search found: its matches and, when asked for, every place the keyword's key
+/// occurs as bytes (boundaries unchecked, overlaps included), as `segment << 32 |
+/// offset`. When the keyword grows so that its old key is a prefix of the new one, the
+/// new matches can only start at those places.
+package struct FoldedSearchResult: Sendable {
+  package var matches: [Match] = []
+  package var occurrences: [UInt64]?
+}
+
 extension FoldedCorpus {
   /// How candidates are found; tests force each one.
   package enum Prefilter: Sendable {
@@ -31,33 +40,92 @@ extension FoldedCorpus {
   package func matches(
     of keyword: FoldedKeyword, inRows rows: Range<Int>, prefilter: Prefilter = .automatic
   ) -> [Match] {
+    search(keyword, inRows: rows, prefilter: prefilter, collectingOccurrences: false).matches
+  }
+
+  /// Every match of `keyword` in rows `rows`, and optionally every occurrence of its key.
+  package func search(
+    _ keyword: FoldedKeyword, inRows rows: Range<Int>, prefilter: Prefilter = .automatic,
+    collectingOccurrences: Bool
+  ) -> FoldedSearchResult {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= rowCount, "Rows out of range")
+    var result = FoldedSearchResult(occurrences: collectingOccurrences ? [] : nil)
     let key = keyword.bytes
     guard !key.isEmpty, !rows.isEmpty, key.allSatisfy({ byteCounts[Int($0)] > 0 }) else {
-      return []
+      return result
     }
     let (rare, second) = rarestOffsets(in: key)
-    let low = Int(rowStarts[rows.lowerBound])
-    let high = Int(rowStarts[rows.upperBound])
-    return bytes.withUnsafeBufferPointer { buffer in
-      key.withUnsafeBufferPointer { key in
-        var scan = Scan(
-          corpus: self, buffer: buffer, range: low..<high, key: key, row: rows.lowerBound)
-        let useMemchr =
-          switch prefilter {
-          // Rare enough for one memchr call per occurrence to cost less than scanning.
-          case .automatic: byteCounts[Int(key[rare])] * 1024 < high - low
-          case .memchr: true
-          case .vector: false
-          }
+    let total = byteCounts.reduce(0, +)
+    let useMemchr =
+      switch prefilter {
+      // Rare enough for one memchr call per occurrence to cost less than scanning.
+      case .automatic: byteCounts[Int(key[rare])] * 1024 < total
+      case .memchr: true
+      case .vector: false
+      }
+    var segment = segmentIndex(ofRow: rows.lowerBound)
+    while segment < segments.count && segmentFirstRow[segment] < rows.upperBound {
+      let first = segmentFirstRow[segment]
+      let local =
+        max(rows.lowerBound, first) - first..<min(rows.upperBound, segmentFirstRow[segment + 1])
+        - first
+      scan(segment, rows: local, key: key, into: &result) { scan in
         if useMemchr {
           scan.withMemchr(rare: rare)
         } else {
           scan.withVectors(rare: rare, second: second)
         }
-        return scan.matches
+      }
+      segment += 1
+    }
+    return result
+  }
+
+  /// Every match of `keyword` that starts at one of `occurrences` (of a keyword whose
+  /// key is a byte prefix of `keyword`'s), and the occurrences of `keyword`'s key among
+  /// them.
+  ///
+  /// - Precondition: `occurrences` came from a search of this folded corpus, unchanged
+  ///   since, for a key that is a prefix of `keyword`'s.
+  package func search(
+    _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64]
+  ) -> FoldedSearchResult {
+    var result = FoldedSearchResult(occurrences: [])
+    let key = keyword.bytes
+    guard !key.isEmpty else { return result }
+    var next = 0
+    while next < occurrences.count {
+      let segment = Int(occurrences[next] >> 32)
+      scan(segment, rows: 0..<segments[segment].rowCount, key: key, into: &result) { scan in
+        while next < occurrences.count && Int(occurrences[next] >> 32) == segment {
+          scan.verify(Int(occurrences[next] & 0xFFFF_FFFF))
+          next += 1
+        }
       }
     }
+    return result
+  }
+
+  /// Runs `body` on a scan of rows `rows` of segment `segment`, and adds what it found
+  /// to `result`.
+  private func scan(
+    _ segment: Int, rows: Range<Int>, key: [UInt8], into result: inout FoldedSearchResult,
+    _ body: (inout Scan) -> Void
+  ) {
+    let folded = segments[segment]
+    let collecting = result.occurrences != nil
+    let found = folded.bytes.withUnsafeBufferPointer { buffer in
+      key.withUnsafeBufferPointer { key in
+        var scan = Scan(
+          segment: folded, index: segment, rowBase: segmentFirstRow[segment], buffer: buffer,
+          range: Int(folded.rowStarts[rows.lowerBound])..<Int(folded.rowStarts[rows.upperBound]),
+          key: key, row: rows.lowerBound, collectingOccurrences: collecting)
+        body(&scan)
+        return (scan.matches, scan.occurrences)
+      }
+    }
+    result.matches += found.0
+    if collecting { result.occurrences! += found.1 }
   }
 
   /// The offset in `key` of its rarest byte and of the rarest byte at another offset
@@ -68,7 +136,9 @@ extension FoldedCorpus {
     }
     return (order[0], order.count > 1 ? order[1] : order[0])
   }
+}
 
+extension FoldedSegment {
   /// Maps a folded offset at a character boundary of a remapped row to the original,
   /// given the row's index in `remappedRows`.
   func originalOffset(_ folded: Int, remappedIndex index: Int) -> Int {
@@ -87,10 +157,12 @@ extension FoldedCorpus {
   }
 }
 
-/// One search in progress: where it is, what it found, and cursors into the per-row
-/// tables that only move forward, since candidates arrive in order.
+/// One search of one segment in progress: where it is, what it found, and cursors into
+/// the per-row tables that only move forward, since candidates arrive in order.
 private struct Scan {
-  let corpus: FoldedCorpus
+  let corpus: FoldedSegment
+  let index: Int
+  let rowBase: Int
   let buffer: UnsafeBufferPointer<UInt8>
   let range: Range<Int>
   let key: UnsafeBufferPointer<UInt8>
@@ -98,14 +170,19 @@ private struct Scan {
   var complexCursor = 0
   var remappedCursor = 0
   var matches: [Match] = []
+  let collectingOccurrences: Bool
+  var occurrences: [UInt64] = []
   /// Where the next match may start: the end of the previous one.
   var nextAllowed = 0
 
   init(
-    corpus: FoldedCorpus, buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>,
-    key: UnsafeBufferPointer<UInt8>, row: Int
+    segment: FoldedSegment, index: Int, rowBase: Int, buffer: UnsafeBufferPointer<UInt8>,
+    range: Range<Int>, key: UnsafeBufferPointer<UInt8>, row: Int, collectingOccurrences: Bool
   ) {
-    self.corpus = corpus
+    self.corpus = segment
+    self.index = index
+    self.rowBase = rowBase
+    self.collectingOccurrences = collectingOccurrences
     self.buffer = buffer
     self.range = range
     self.key = key
@@ -124,7 +201,8 @@ private struct Scan {
       guard let hit = memchr(base + position, rareByte, end - position) else { return }
       let found = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
       verify(found - rare)
-      position = max(found + 1, nextAllowed + rare)
+      // Positions a match covers cannot start another, but are still occurrences.
+      position = collectingOccurrences ? found + 1 : max(found + 1, nextAllowed + rare)
     }
   }
 
@@ -175,14 +253,18 @@ private struct Scan {
   @inline(__always)
   mutating func verify(_ start: Int) {
     let end = start + key.count
-    guard start >= nextAllowed, start >= range.lowerBound, end <= range.upperBound else {
-      return
-    }
+    guard start >= range.lowerBound, end <= range.upperBound,
+      collectingOccurrences || start >= nextAllowed
+    else { return }
     let base = buffer.baseAddress!
     // The last byte rejects most near misses before a call to memcmp.
     guard base[end - 1] == key[key.count - 1],
       key.count == 1 || memcmp(base + start, key.baseAddress!, key.count) == 0
     else { return }
+    if collectingOccurrences {
+      occurrences.append(UInt64(index) << 32 | UInt64(start))
+      guard start >= nextAllowed else { return }
+    }
     advanceRow(to: start)
     let rowStart = Int(corpus.rowStarts[row])
     let flags = corpus.rowFlags[row]
@@ -202,12 +284,12 @@ private struct Scan {
       startOffset = corpus.originalOffset(startOffset, remappedIndex: remappedCursor)
       endOffset = corpus.originalOffset(endOffset, remappedIndex: remappedCursor)
     }
-    matches.append(Match(row: row, start: startOffset, end: endOffset))
+    matches.append(Match(row: rowBase + row, start: startOffset, end: endOffset))
     nextAllowed = end
   }
 
   @inline(__always)
-  func isBoundary(_ offset: Int, rowStart: Int, flags: FoldedCorpus.RowFlags, words: Int) -> Bool {
+  func isBoundary(_ offset: Int, rowStart: Int, flags: FoldedSegment.RowFlags, words: Int) -> Bool {
     let byte = buffer[offset]
     if byte == 0xFF { return true }  // the row's end
     if byte & 0xC0 == 0x80 { return false }  // inside a scalar

@@ -1,65 +1,120 @@
-/// A corpus folded for search: every row's composed key (see ``MatchKey``) in one
-/// contiguous buffer, with what is needed to accept a byte match and report it in the
-/// original text's offsets.
+/// A corpus folded for search: every row's composed key (see ``MatchKey``) in
+/// contiguous buffers of about ``defaultSegmentBytes`` each (see `FoldedSegment` for
+/// their layout), and the byte histogram that picks a keyword's rarest byte.
 ///
-/// Layout:
-///   bytes           row 0's folded UTF-8, 0xFF, row 1's, 0xFF, …  (0xFF never occurs in
-///                   UTF-8, so no match can run across rows)
-///   rowStarts       where each row starts in `bytes`; one extra entry at the end
-///   rowFlags        per row: `isComplex` (some character folds to several scalars, so
-///                   not every scalar start is a character boundary) and `isRemapped`
-///                   (some character's key differs in length from the character, so
-///                   offsets need mapping back)
-///   boundary table  for complex rows only: a bitmap of the scalar starts that are not
-///                   character boundaries. Every other row's boundaries are implicit:
-///                   every byte that is not a UTF-8 continuation byte.
-///   offset map      for remapped rows only: (folded, original) offset pairs after each
-///                   character whose key changed length; offsets between them advance
-///                   together.
-///   byteCounts      how often each byte value occurs, to pick the rarest byte of a
-///                   keyword as the prefilter.
+/// Segments keep editing cheap: replacing a row's text rewrites its segment, not the
+/// whole corpus; appending rows (live transcription) folds only the new rows.
 public struct FoldedCorpus: Sendable {
-  package var bytes: [UInt8] = []
-  package var rowStarts: [UInt32] = [0]
-  package var rowFlags: [RowFlags] = []
-  package var complexRows: [UInt32] = []
-  /// For each complex row, the index of its first word in `nonBoundaryBits`.
-  package var complexRowWords: [UInt32] = []
-  package var nonBoundaryBits: [UInt64] = []
-  package var remappedRows: [UInt32] = []
-  /// For each remapped row, the index of its first pair in `remapPoints`; one extra
-  /// entry at the end.
-  package var remapStarts: [UInt32] = [0]
-  /// Pairs, flattened: folded offset, original offset (both relative to the row).
-  package var remapPoints: [UInt32] = []
-  package var byteCounts = [Int](repeating: 0, count: 256)
+  var segments: [FoldedSegment] = []
+  /// The first row of each segment; one extra entry at the end (the row count).
+  var segmentFirstRow: [Int] = [0]
+  /// How often each byte value occurs in the folded buffers.
+  var byteCounts = [Int](repeating: 0, count: 256)
+  /// Keeps its caches of character keys for rows folded later.
+  private var builder = FoldedRowBuilder()
+  /// Rows go into the last segment until it holds this many bytes.
+  let segmentBytes: Int
 
-  package struct RowFlags: OptionSet, Sendable {
-    package let rawValue: UInt8
-    package init(rawValue: UInt8) { self.rawValue = rawValue }
-    static let isComplex = RowFlags(rawValue: 1)
-    static let isRemapped = RowFlags(rawValue: 2)
-  }
+  /// About a quarter of a megabyte: a scan of a segment is far longer than the set-up
+  /// of one, and rewriting one for an edit takes microseconds.
+  public static let defaultSegmentBytes = 1 << 18
 
   /// Folds every row of `corpus`.
   public init(_ corpus: Corpus) {
-    bytes.reserveCapacity(corpus.utf8TextCount + corpus.count + corpus.utf8TextCount / 16)
-    rowStarts.reserveCapacity(corpus.count + 1)
-    rowFlags.reserveCapacity(corpus.count)
-    var builder = FoldedRowBuilder()
-    for row in corpus.indices {
-      corpus.withUTF8Text(ofRow: row) { builder.append($0, to: &self) }
-    }
-    builder.countBytes(of: &self)
+    self.init(corpus, segmentBytes: Self.defaultSegmentBytes)
+  }
+
+  /// Folds every row of `corpus`, in segments of about `segmentBytes` (tests use tiny
+  /// ones to exercise segment edges).
+  package init(_ corpus: Corpus, segmentBytes: Int) {
+    precondition(segmentBytes > 0, "Segments must hold at least one byte")
+    self.segmentBytes = segmentBytes
+    append(corpus, rows: corpus.indices)
   }
 
   /// The number of rows.
-  public var rowCount: Int { rowFlags.count }
+  public var rowCount: Int { segmentFirstRow[segmentFirstRow.count - 1] }
 
-  /// Bytes of heap the index holds (array capacities, not counting small headers).
+  /// Bytes of heap the folded corpus holds (array capacities, not counting small
+  /// headers or the caches used while folding).
   public var retainedBytes: Int {
-    bytes.capacity + rowStarts.capacity * 4 + rowFlags.capacity + complexRows.capacity * 4
-      + complexRowWords.capacity * 4 + nonBoundaryBits.capacity * 8 + remappedRows.capacity * 4
-      + remapStarts.capacity * 4 + remapPoints.capacity * 4 + byteCounts.capacity * 8
+    segments.reduce(segmentFirstRow.capacity * 8 + byteCounts.capacity * 8) {
+      $0 + $1.retainedBytes
+    }
+  }
+
+  /// Folds rows `rows` of `corpus` and adds them at the end.
+  ///
+  /// - Precondition: `rows` continues this folded corpus: it starts at ``rowCount``.
+  public mutating func append(_ corpus: Corpus, rows: Range<Int>) {
+    precondition(rows.lowerBound == rowCount, "Rows are appended in order")
+    // Where the new bytes begin in each segment they go to, to count them once at the end.
+    var firstSegment = max(segments.count - 1, 0)
+    var firstByte = segments.last?.bytes.count ?? 0
+    for row in rows {
+      if segments.isEmpty || segments[segments.count - 1].bytes.count >= segmentBytes {
+        var segment = FoldedSegment()
+        // Room for the segment and a typical last row, so the buffer is not doubled.
+        segment.bytes.reserveCapacity(segmentBytes + 1024)
+        segments.append(segment)
+        segmentFirstRow.append(segmentFirstRow[segmentFirstRow.count - 1])
+      }
+      let last = segments.count - 1
+      corpus.withUTF8Text(ofRow: row) { builder.append($0, to: &segments[last]) }
+      segmentFirstRow[last + 1] += 1
+    }
+    while firstSegment < segments.count {
+      count(segments[firstSegment].bytes[firstByte...], sign: 1)
+      firstSegment += 1
+      firstByte = 0
+    }
+  }
+
+  /// Refolds one row after its text changed to `text`.
+  ///
+  /// - Precondition: `row` exists.
+  /// - Complexity: O(*m* + *s*): the row's length and its segment's size.
+  public mutating func replaceRow(_ row: Int, with text: String) {
+    precondition(row >= 0 && row < rowCount, "Row \(row) does not exist")
+    let segment = segmentIndex(ofRow: row)
+    let local = row - segmentFirstRow[segment]
+    var replacement = FoldedSegment()
+    var text = text
+    text.withUTF8 { builder.append($0, to: &replacement) }
+    let old = segments[segment]
+    count(old.bytes[Int(old.rowStarts[local])..<Int(old.rowStarts[local + 1])], sign: -1)
+    count(replacement.bytes[...], sign: 1)
+    segments[segment].replaceRow(local, with: replacement)
+  }
+
+  /// The segment holding `row`.
+  func segmentIndex(ofRow row: Int) -> Int {
+    segmentFirstRow.partitioningIndex { $0 > row } - 1
+  }
+
+  /// Adds (`sign` 1) or removes (-1) `bytes` from the histogram, counting into four
+  /// tables in turn so that runs of one byte do not stall on a single counter.
+  private mutating func count(_ bytes: ArraySlice<UInt8>, sign: Int) {
+    var tables = [Int](repeating: 0, count: 4 * 256)
+    bytes.withUnsafeBufferPointer { bytes in
+      tables.withUnsafeMutableBufferPointer { tables in
+        var index = 0
+        while index + 4 <= bytes.count {
+          tables[Int(bytes[index])] &+= 1
+          tables[256 + Int(bytes[index + 1])] &+= 1
+          tables[512 + Int(bytes[index + 2])] &+= 1
+          tables[768 + Int(bytes[index + 3])] &+= 1
+          index += 4
+        }
+        while index < bytes.count {
+          tables[Int(bytes[index])] &+= 1
+          index += 1
+        }
+      }
+    }
+    for value in 0..<256 {
+      byteCounts[value] +=
+        sign * (tables[value] + tables[256 + value] + tables[512 + value] + tables[768 + value])
+    }
   }
 }

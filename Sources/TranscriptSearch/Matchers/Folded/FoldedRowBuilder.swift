@@ -1,4 +1,4 @@
-/// Folds rows into a ``FoldedCorpus``, one at a time.
+/// Folds rows into a `FoldedSegment`, one at a time.
 ///
 /// Pure-ASCII rows without a carriage return take the fastest path: copy, lowercase in
 /// place, nothing to record (every byte is a character boundary and lengths do not
@@ -10,12 +10,12 @@
 ///   - other characters append their cached key, and the row records where lengths
 ///     change (the offset map) and where a key holds a scalar start that is not a
 ///     character boundary (the boundary table).
-struct FoldedRowBuilder {
+struct FoldedRowBuilder: Sendable {
   private var cache = CharacterKeyCache()
   private var nonBoundaries: [Int] = []
   private var remapPoints: [UInt32] = []
 
-  mutating func append(_ text: UnsafeBufferPointer<UInt8>, to folded: inout FoldedCorpus) {
+  mutating func append(_ text: UnsafeBufferPointer<UInt8>, to folded: inout FoldedSegment) {
     if Self.isPlainASCII(text) {
       let start = folded.bytes.count
       folded.bytes.append(contentsOf: text)
@@ -28,7 +28,7 @@ struct FoldedRowBuilder {
     let start = folded.bytes.count
     foldMixedRow(text, into: &folded)
     Self.lowercaseASCII(in: &folded.bytes, from: start)
-    var flags: FoldedCorpus.RowFlags = []
+    var flags: FoldedSegment.RowFlags = []
     let rowStart = Int(folded.rowStarts[folded.rowStarts.count - 1])
     if !nonBoundaries.isEmpty {
       flags.insert(.isComplex)
@@ -52,7 +52,7 @@ struct FoldedRowBuilder {
 
   /// The scalar walk described above, for a row that is not plain ASCII.
   private mutating func foldMixedRow(
-    _ text: UnsafeBufferPointer<UInt8>, into folded: inout FoldedCorpus
+    _ text: UnsafeBufferPointer<UInt8>, into folded: inout FoldedSegment
   ) {
     var row = RowState(rowStart: folded.bytes.count)
     var previousIsSimple = false
@@ -125,7 +125,7 @@ struct FoldedRowBuilder {
   @inline(__always)
   private mutating func emitCharacter(
     _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, scalars: Int,
-    first: CharacterKeyCache.ScalarInfo, row: inout RowState, into folded: inout FoldedCorpus
+    first: CharacterKeyCache.ScalarInfo, row: inout RowState, into folded: inout FoldedSegment
   ) {
     if scalars == 1 {
       if first.isIdentity { return }
@@ -152,7 +152,7 @@ struct FoldedRowBuilder {
   /// length and the key's inner scalar starts, and start a new run after it.
   @inline(__always)
   private mutating func finishChangedCharacter(
-    _ range: Range<Int>, keyLength: Int, row: inout RowState, in folded: FoldedCorpus
+    _ range: Range<Int>, keyLength: Int, row: inout RowState, in folded: FoldedSegment
   ) {
     row.runStart = range.upperBound
     let end = folded.bytes.count
@@ -167,7 +167,7 @@ struct FoldedRowBuilder {
 
   @inline(__always)
   private func appendOriginal(
-    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to folded: inout FoldedCorpus
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to folded: inout FoldedSegment
   ) {
     if !range.isEmpty {
       folded.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
@@ -186,7 +186,7 @@ struct FoldedRowBuilder {
     }
   }
 
-  private mutating func finishRow(flags: FoldedCorpus.RowFlags, in folded: inout FoldedCorpus) {
+  private mutating func finishRow(flags: FoldedSegment.RowFlags, in folded: inout FoldedSegment) {
     folded.bytes.append(0xFF)
     precondition(folded.bytes.count <= Int(UInt32.max), "The folded corpus is limited to 4 GiB")
     folded.rowStarts.append(UInt32(folded.bytes.count))
@@ -230,30 +230,5 @@ struct FoldedRowBuilder {
       index += 1
     }
     return !text.contains(0x0D)
-  }
-
-  /// Fills in the byte histogram of the folded buffer, with four tables in turn so
-  /// that runs of one byte do not stall on a single counter.
-  func countBytes(of folded: inout FoldedCorpus) {
-    var tables = [UInt32](repeating: 0, count: 4 * 256)
-    folded.bytes.withUnsafeBufferPointer { bytes in
-      tables.withUnsafeMutableBufferPointer { tables in
-        var index = 0
-        while index + 4 <= bytes.count {
-          tables[Int(bytes[index])] &+= 1
-          tables[256 + Int(bytes[index + 1])] &+= 1
-          tables[512 + Int(bytes[index + 2])] &+= 1
-          tables[768 + Int(bytes[index + 3])] &+= 1
-          index += 4
-        }
-        while index < bytes.count {
-          tables[Int(bytes[index])] &+= 1
-          index += 1
-        }
-      }
-    }
-    folded.byteCounts = (0..<256).map {
-      Int(tables[$0]) + Int(tables[256 + $0]) + Int(tables[512 + $0]) + Int(tables[768 + $0])
-    }
   }
 }

@@ -1,0 +1,49 @@
+/// A run of consecutive rows of a ``FoldedCorpus``, folded into one contiguous buffer,
+/// with what is needed to accept a byte match and report it in the original text's
+/// offsets. Row numbers here are local to the segment.
+///
+/// Layout:
+///   bytes           row 0's folded UTF-8, 0xFF, row 1's, 0xFF, …  (0xFF never occurs in
+///                   UTF-8, so no match can run across rows)
+///   rowStarts       where each row starts in `bytes`; one extra entry at the end
+///   rowFlags        per row: `isComplex` (some character's key holds several scalars,
+///                   so not every scalar start is a character boundary) and `isRemapped`
+///                   (some character's key differs in length from the character, so
+///                   offsets need mapping back)
+///   boundary table  for complex rows only: a bitmap of the scalar starts that are not
+///                   character boundaries. Every other row's boundaries are implicit:
+///                   every byte that is not a UTF-8 continuation byte.
+///   offset map      for remapped rows only: (folded, original) offset pairs after each
+///                   character whose key changed length; offsets between them advance
+///                   together.
+struct FoldedSegment: Sendable {
+  var bytes: [UInt8] = []
+  var rowStarts: [UInt32] = [0]
+  var rowFlags: [RowFlags] = []
+  var complexRows: [UInt32] = []
+  /// For each complex row, the index of its first word in `nonBoundaryBits`.
+  var complexRowWords: [UInt32] = []
+  var nonBoundaryBits: [UInt64] = []
+  var remappedRows: [UInt32] = []
+  /// For each remapped row, the index of its first pair in `remapPoints`; one extra
+  /// entry at the end.
+  var remapStarts: [UInt32] = [0]
+  /// Pairs, flattened: folded offset, original offset (both relative to the row).
+  var remapPoints: [UInt32] = []
+
+  struct RowFlags: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let isComplex = RowFlags(rawValue: 1)
+    static let isRemapped = RowFlags(rawValue: 2)
+  }
+
+  /// The number of rows.
+  var rowCount: Int { rowFlags.count }
+
+  /// Bytes of heap the segment holds (array capacities, not counting small headers).
+  var retainedBytes: Int {
+    bytes.capacity + rowStarts.capacity * 4 + rowFlags.capacity + complexRows.capacity * 4
+      + complexRowWords.capacity * 4 + nonBoundaryBits.capacity * 8 + remappedRows.capacity * 4
+      + remapStarts.capacity * 4 + remapPoints.capacity * 4
+  }
+}

@@ -1,0 +1,74 @@
+import PropertyBased
+import Testing
+
+@testable import TranscriptSearch
+
+@Suite("FoldedCorpus")
+struct FoldedCorpusTests {
+  /// Every keyword of the conformance cases, searched in the folded corpus `folded`,
+  /// gives the oracle's matches over `corpus`.
+  func expectAgreesWithOracle(
+    _ folded: FoldedCorpus, _ corpus: Corpus, keywords: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let oracle = OracleMatcher(corpus: corpus)
+    for keyword in keywords {
+      let expected = try await oracle.matches(of: keyword)
+      let got = folded.matches(of: FoldedKeyword(keyword), inRows: 0..<folded.rowCount)
+      #expect(got == expected, "\(keyword.debugDescription)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func segmentsSplitRowsWithoutChangingResults() async throws {
+    let corpus = Corpus(ConformanceCase.all.map { TranscriptRow(start: 0, text: $0.text) })
+    let keywords = Array(Set(ConformanceCase.all.map(\.keyword).filter { $0.count < 50 }))
+    for size in [1, 40, 1_000, FoldedCorpus.defaultSegmentBytes] {
+      let folded = FoldedCorpus(corpus, segmentBytes: size)
+      #expect(folded.rowCount == corpus.count)
+      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
+    }
+  }
+
+  @Test func editsAndAppendsEqualAFreshFold() async throws {
+    await propertyCheck(
+      count: 150, input: TrickyText.strings(upTo: 12).array(of: 1...10),
+      TrickyText.strings(upTo: 12).array(of: 1...6), TrickyText.keywords
+    ) { rows, replacements, keyword in
+      var corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+      var folded = FoldedCorpus(corpus, segmentBytes: 16)
+      for (step, text) in replacements.enumerated() {
+        if step % 3 == 2 {
+          corpus.append(TranscriptRow(start: 0, text: text))
+          folded.append(corpus, rows: corpus.count - 1..<corpus.count)
+        } else {
+          let row = (step * 7) % corpus.count
+          try? corpus.replaceText(ofRow: row, with: text)
+          folded.replaceRow(row, with: text)
+        }
+      }
+      let fresh = FoldedCorpus(corpus, segmentBytes: 16)
+      let key = FoldedKeyword(keyword)
+      #expect(
+        folded.matches(of: key, inRows: 0..<corpus.count)
+          == fresh.matches(of: key, inRows: 0..<corpus.count), "\(keyword.debugDescription)")
+      #expect(folded.byteCounts == fresh.byteCounts)
+      let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword)
+      #expect(folded.matches(of: key, inRows: 0..<corpus.count) == expected)
+    }
+  }
+
+  @Test func narrowingToOccurrencesFindsWhatAFullSearchFinds() {
+    let text = "aaab ssß sß STRASSE straße aab ab"
+    let corpus = Corpus((0..<30).map { TranscriptRow(start: 0, text: "\($0) " + text) })
+    let folded = FoldedCorpus(corpus, segmentBytes: 64)
+    for (shorter, longer) in [
+      ("a", "aa"), ("aa", "aab"), ("s", "ss"), ("ss", "sss"), ("stras", "strasse"),
+    ] {
+      let first = folded.search(FoldedKeyword(shorter), inRows: 0..<30, collectingOccurrences: true)
+      let narrowed = folded.search(FoldedKeyword(longer), amongOccurrences: first.occurrences!)
+      let full = folded.search(FoldedKeyword(longer), inRows: 0..<30, collectingOccurrences: true)
+      #expect(narrowed.matches == full.matches, "\(shorter) → \(longer)")
+      #expect(narrowed.occurrences == full.occurrences, "\(shorter) → \(longer)")
+    }
+  }
+}
