@@ -56,14 +56,20 @@ extension MatchIndex.Block {
   ) -> Int {
     let before = self.matches.count
     let end = firstRow + count
+    // The block's share of `matches`, copied at once so the array is sized exactly.
+    var last = next
+    while last < matches.count && matches[last].row < end { last += 1 }
+    precondition(
+      next == last || matches[next].row >= firstRow, "Matches must be ordered by row")
+    self.matches.append(contentsOf: matches[next..<last])
+    rowFirst.reserveCapacity(rowFirst.count + count)
+    var position = before
     for row in firstRow..<end {
-      while next < matches.count && matches[next].row == row {
-        self.matches.append(matches[next])
-        next += 1
-      }
-      rowFirst.append(UInt32(self.matches.count))
+      while position < self.matches.count && self.matches[position].row == row { position += 1 }
+      rowFirst.append(UInt32(position))
     }
-    precondition(next == matches.count || matches[next].row >= end, "Matches out of order")
+    precondition(position == self.matches.count, "Matches must be ordered by row")
+    next = last
     return self.matches.count - before
   }
 

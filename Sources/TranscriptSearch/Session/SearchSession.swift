@@ -1,0 +1,157 @@
+/// Everything a transcript's search bar needs, and the work behind it: the corpus, its
+/// folded form, the keyword, the match index, the current match and the rows on screen.
+///
+/// Searches take the cheapest correct path (see ``SearchPath``): when the keyword grows
+/// so that its old folded key is a prefix of the new one, only the places where the old
+/// key occurred are checked; a keyword searched recently (a backspace) comes from a small
+/// cache; edits and appended rows refold and search only the rows concerned.
+public struct SearchSession: Sendable {
+  /// The rows searched.
+  public private(set) var corpus: Corpus
+  /// The corpus folded for search.
+  public private(set) var folded: FoldedCorpus
+  /// The keyword searched for; empty for none.
+  public private(set) var keyword = ""
+  /// The matches, the current one, the viewport.
+  public private(set) var navigation: SearchNavigation
+  /// The result of the last search, with its key's occurrences when kept.
+  private var last: (key: FoldedKeyword, result: FoldedSearchResult)?
+  /// Recent results by folded key, most recent last.
+  private var recent: [(key: FoldedKeyword, matches: [Match])] = []
+
+  /// Results kept for backspaces.
+  public static let recentResultLimit = 8
+  /// Occurrence lists longer than this are not kept (8 bytes each): narrowing would save
+  /// little over a full scan.
+  public static let occurrenceLimit = 4_000_000
+
+  /// How a keyword's matches were found.
+  public enum SearchPath: String, Sendable {
+    /// The empty keyword: no search.
+    case none
+    /// A scan of the whole corpus.
+    case full
+    /// Only the places where the previous keyword's key occurred.
+    case narrowed
+    /// The cache of recent results.
+    case cached
+  }
+
+  /// A session over `corpus`, with no keyword, showing `viewport`.
+  public init(corpus: Corpus, viewport: Range<Int> = 0..<0, wrapsAround: Bool = true) {
+    self.corpus = corpus
+    folded = FoldedCorpus(corpus)
+    navigation = SearchNavigation(
+      index: MatchIndex(matches: [], rowCount: corpus.count), viewport: viewport,
+      wrapsAround: wrapsAround)
+  }
+
+  /// What the search bar shows.
+  public var status: SearchStatus { navigation.status(hasKeyword: !keyword.isEmpty) }
+
+  /// Searches for `newKeyword`, keeping the current match where the policy allows, and
+  /// returns how the matches were found.
+  @discardableResult
+  public mutating func setKeyword(_ newKeyword: String) -> SearchPath {
+    keyword = newKeyword
+    guard !newKeyword.isEmpty else {
+      last = nil
+      navigation.replaceIndex(MatchIndex(matches: [], rowCount: corpus.count))
+      return .none
+    }
+    let key = FoldedKeyword(newKeyword)
+    let (matches, path) = search(key)
+    navigation.replaceIndex(MatchIndex(matches: matches, rowCount: corpus.count))
+    return path
+  }
+
+  private mutating func search(_ key: FoldedKeyword) -> ([Match], SearchPath) {
+    if let last, last.key == key { return (last.result.matches, .cached) }
+    if let cached = recent.last(where: { $0.key == key }) {
+      // The occurrences of this key are not kept; a later narrowing needs a full search.
+      self.last = (key, FoldedSearchResult(matches: cached.matches, occurrences: nil))
+      return (cached.matches, .cached)
+    }
+    let result: FoldedSearchResult
+    let path: SearchPath
+    if let last, let occurrences = last.result.occurrences,
+      key.bytes.count > last.key.bytes.count, key.bytes.starts(with: last.key.bytes)
+    {
+      result = folded.search(key, amongOccurrences: occurrences)
+      path = .narrowed
+    } else {
+      result = folded.search(key, inRows: 0..<folded.rowCount, collectingOccurrences: true)
+      path = .full
+    }
+    var kept = result
+    if (kept.occurrences?.count ?? 0) > Self.occurrenceLimit { kept.occurrences = nil }
+    last = (key, kept)
+    remember(key, result.matches)
+    return (result.matches, path)
+  }
+
+  private mutating func remember(_ key: FoldedKeyword, _ matches: [Match]) {
+    recent.removeAll { $0.key == key }
+    recent.append((key, matches))
+    if recent.count > Self.recentResultLimit { recent.removeFirst() }
+  }
+
+  /// Replaces the text of one row: refolds it, searches it again, and moves later
+  /// positions; the current match is kept by ``CurrentMatchPolicy`` if it was in that
+  /// row.
+  ///
+  /// - Throws: ``CorpusError/rowOutOfRange(row:count:)``; nothing changes then.
+  public mutating func replaceText(ofRow row: Int, with text: String) throws(CorpusError) {
+    try corpus.replaceText(ofRow: row, with: text)
+    folded.replaceRow(row, with: text)
+    forgetResults()
+    guard !keyword.isEmpty else { return }
+    let matches = folded.matches(of: FoldedKeyword(keyword), inRows: row..<row + 1)
+    var index = navigation.index
+    index.replaceMatches(inRow: row, with: matches)
+    navigation.updateIndex(index, editedRow: row)
+  }
+
+  /// Appends rows (live transcription): folds and searches only them. The current
+  /// match stays.
+  public mutating func append(_ rows: [TranscriptRow]) {
+    let first = corpus.count
+    for row in rows { corpus.append(row) }
+    folded.append(corpus, rows: first..<corpus.count)
+    forgetResults()
+    var index = navigation.index
+    let matches =
+      keyword.isEmpty
+      ? [] : folded.matches(of: FoldedKeyword(keyword), inRows: first..<corpus.count)
+    index.append(rows: rows.count, matches: matches)
+    navigation.updateIndex(index, editedRow: nil)
+  }
+
+  /// Results describe the corpus as it was; after a change only the current keyword's
+  /// index (kept up to date) remains valid.
+  private mutating func forgetResults() {
+    last = nil
+    recent.removeAll()
+  }
+
+  /// Sets the rows on screen, clamped to the corpus.
+  public mutating func setViewport(_ rows: Range<Int>) { navigation.setViewport(rows) }
+
+  /// Selects the next match; see ``SearchNavigation/next()``.
+  @discardableResult
+  public mutating func next() -> Bool { navigation.next() }
+
+  /// Selects the previous match; see ``SearchNavigation/previous()``.
+  @discardableResult
+  public mutating func previous() -> Bool { navigation.previous() }
+
+  /// Selects the match at `position`; see ``SearchNavigation/select(position:)``.
+  @discardableResult
+  public mutating func select(position: Int) -> Bool { navigation.select(position: position) }
+
+  /// Selects the match under a tap; see ``SearchNavigation/select(row:offset:)``.
+  @discardableResult
+  public mutating func select(row: Int, offset: Int) -> Bool {
+    navigation.select(row: row, offset: offset)
+  }
+}
