@@ -6,11 +6,12 @@ LINT_PATHS := Package.swift Sources Tests
 
 .PHONY: bench test unicode-data datasets build lint format clean help
 
-## bench: the main job: datasets, conformance of every matcher, corpus and matcher timings
+## bench: the main job: datasets, conformance of every matcher, corpus, matcher and session timings
 bench: datasets
 	$(TSBENCH) verify --report results/conformance.md
 	$(TSBENCH) bench-corpus --dataset mixed-1m
 	$(TSBENCH) bench-matchers --dataset mixed-1m
+	$(TSBENCH) bench-session
 
 ## test: run every test
 test: unicode-data

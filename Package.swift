@@ -24,7 +24,9 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
-    .target(name: "SearchBenchKit", dependencies: ["TranscriptCorpus", "TranscriptSearch"]),
+    .target(name: "CHeapStats"),
+    .target(
+      name: "SearchBenchKit", dependencies: ["CHeapStats", "TranscriptCorpus", "TranscriptSearch"]),
     .executableTarget(
       name: "tsbench",
       dependencies: [

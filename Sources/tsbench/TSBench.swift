@@ -12,6 +12,7 @@ struct TSBench: AsyncParsableCommand {
       """,
     subcommands: [
       Generate.self, Datasets.self, Verify.self, Search.self, BenchCorpus.self, BenchMatchers.self,
+      BenchSession.self,
       Footprint.self,
     ])
 }

@@ -24,30 +24,22 @@ extension SearchNavigation {
     }
   }
 
-  /// The text of `row`, built piece by piece: the text between matches as it is, each
-  /// match with its attributes. Matches lie on character boundaries, so the pieces are
-  /// whole characters in every script.
+  /// The text of `row` with its matches marked: one `AttributedString` of the whole
+  /// row, then each match's range converted from UTF-8 offsets. Matches lie on
+  /// character boundaries, so every range converts, in every script.
   private func highlight(row: Int, positions: Range<Int>, in corpus: Corpus) -> AttributedString {
-    corpus.withUTF8Text(ofRow: row) { bytes in
-      let piece = { (range: Range<Int>) in
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-      }
-      guard !positions.isEmpty else { return AttributedString(piece(0..<bytes.count)) }
-      var text = AttributedString()
-      var done = 0
-      for position in positions {
-        let match = index[position]
-        if match.start > done { text += AttributedString(piece(done..<match.start)) }
-        var marked = AttributedString(piece(match.start..<match.end))
-        marked[MatchHighlightAttribute.self] = MatchHighlight(
-          position: position, isCurrent: position == current)
-        marked.link = HighlightLink.url(forPosition: position)
-        text += marked
-        done = match.end
-      }
-      if done < bytes.count { text += AttributedString(piece(done..<bytes.count)) }
-      return text
+    let string = corpus.withUTF8Text(ofRow: row) { String(decoding: $0, as: UTF8.self) }
+    var text = AttributedString(string)
+    for position in positions {
+      let match = index[position]
+      let start = string.utf8.index(string.startIndex, offsetBy: match.start)
+      let end = string.utf8.index(string.startIndex, offsetBy: match.end)
+      guard let range = Range(start..<end, in: text) else { continue }
+      text[range][MatchHighlightAttribute.self] = MatchHighlight(
+        position: position, isCurrent: position == current)
+      text[range].link = HighlightLink.url(forPosition: position)
     }
+    return text
   }
 }
 

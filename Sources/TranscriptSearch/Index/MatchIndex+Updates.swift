@@ -24,7 +24,7 @@ extension MatchIndex {
   ///
   /// - Precondition: `matches` are ordered and lie in the new rows, which are numbered
   ///   from the current ``rowCount``.
-  /// - Complexity: O(*m* + *r*) for the *m* new matches and *r* new rows.
+  /// - Complexity: O(*m* + *b*) for the *m* new matches and *b* new blocks.
   public mutating func append(rows count: Int, matches: [Match]) {
     var next = 0
     appendRows(count: count, matches: matches, from: &next)
@@ -41,7 +41,7 @@ extension MatchIndex {
     guard row >= 0 && row < rowCount else { return false }
     precondition(matches.allSatisfy { $0.row == row }, "Matches must lie in the edited row")
     let block = row / Self.rowsPerBlock
-    let delta = blocks[block].replaceMatches(local: row % Self.rowsPerBlock, with: matches)
+    let delta = blocks[block].replaceMatches(row: row, with: matches)
     if delta != 0 {
       for later in (block + 1)..<blockFirst.count { blockFirst[later] += delta }
     }
@@ -50,39 +50,27 @@ extension MatchIndex {
 }
 
 extension MatchIndex.Block {
-  /// Appends `count` rows starting at global row `firstRow`; returns the matches added.
+  /// Appends `count` rows starting at global row `firstRow`, with their matches taken
+  /// from `matches` at `next`; returns the matches added.
   mutating func appendRows(
     firstRow: Int, count: Int, matches: [Match], from next: inout Int
   ) -> Int {
-    let before = self.matches.count
     let end = firstRow + count
-    // The block's share of `matches`, copied at once so the array is sized exactly.
     var last = next
     while last < matches.count && matches[last].row < end { last += 1 }
     precondition(
-      next == last || matches[next].row >= firstRow, "Matches must be ordered by row")
+      next == last
+        || (matches[next].row >= firstRow && self.matches.last.map { $0 < matches[next] } ?? true),
+      "Matches must be ordered by row")
     self.matches.append(contentsOf: matches[next..<last])
-    rowFirst.reserveCapacity(rowFirst.count + count)
-    var position = before
-    for row in firstRow..<end {
-      while position < self.matches.count && self.matches[position].row == row { position += 1 }
-      rowFirst.append(UInt32(position))
-    }
-    precondition(position == self.matches.count, "Matches must be ordered by row")
-    next = last
-    return self.matches.count - before
+    defer { next = last }
+    return last - next
   }
 
-  /// Replaces the matches of the block's row `local`; returns the change in count.
-  mutating func replaceMatches(local: Int, with new: [Match]) -> Int {
-    let range = Int(rowFirst[local])..<Int(rowFirst[local + 1])
+  /// Replaces the matches of `row`; returns the change in count.
+  mutating func replaceMatches(row: Int, with new: [Match]) -> Int {
+    let range = range(ofRow: row)
     matches.replaceSubrange(range, with: new)
-    let delta = new.count - range.count
-    if delta != 0 {
-      for later in (local + 1)..<rowFirst.count {
-        rowFirst[later] = UInt32(Int(rowFirst[later]) + delta)
-      }
-    }
-    return delta
+    return new.count - range.count
   }
 }

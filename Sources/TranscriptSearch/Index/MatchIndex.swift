@@ -1,11 +1,12 @@
 /// The corpus-wide table of matches: every match in order (the position of a match is
 /// its place in that order), with the lookups a search bar needs.
 ///
-/// Storage is flat and compact: 12 bytes per match and 4 per row. Rows are grouped in
-/// blocks of ``rowsPerBlock``; each block holds its matches and, for each of its rows,
-/// where that row's matches begin, so replacing one row's matches (an edit) or adding
-/// rows (live transcription) touches one block and the per-block counts, not the whole
-/// table.
+/// Storage is flat and compact: 12 bytes per match, and a few per block of
+/// ``rowsPerBlock`` rows. Each block holds the matches of its rows in order, so a row's
+/// matches are found by a binary search within its block, building costs nothing per
+/// row (typing in a million-row transcript does not pay a million-row table), and
+/// replacing one row's matches (an edit) or adding rows (live transcription) touches
+/// one block and the per-block counts, not the whole table.
 public struct MatchIndex: Sendable {
   /// Rows per block: small enough that rewriting a block is cheap, large enough that
   /// the per-block tables stay tiny.
@@ -14,9 +15,19 @@ public struct MatchIndex: Sendable {
   struct Block: Sendable, Equatable {
     /// The block's matches, in order.
     var matches: [Match] = []
-    /// For each row of the block, the index in `matches` of its first match; one
-    /// extra entry at the end.
-    var rowFirst: [UInt32] = [0]
+
+    /// The indices in `matches` of the matches in `row`.
+    func range(ofRow row: Int) -> Range<Int> {
+      let first = matches.partitioningIndex { $0.row >= row }
+      // The first match of a later row, searched after `first`.
+      var low = first
+      var high = matches.count
+      while low < high {
+        let mid = (low + high) / 2
+        if matches[mid].row > row { high = mid } else { low = mid + 1 }
+      }
+      return first..<low
+    }
   }
 
   var blocks: [Block] = []
@@ -34,7 +45,7 @@ public struct MatchIndex: Sendable {
   ///
   /// - Precondition: `matches` is ordered by row, then start, and every row is below
   ///   `rowCount`.
-  /// - Complexity: O(*m* + *r*) for *m* matches and *r* rows.
+  /// - Complexity: O(*m* + *r* / ``rowsPerBlock``) for *m* matches and *r* rows.
   public init(matches: [Match], rowCount: Int) {
     var next = 0
     appendRows(count: rowCount, matches: matches, from: &next)
@@ -67,14 +78,12 @@ public struct MatchIndex: Sendable {
 
   /// The positions of the matches in `row`; empty if it has none or does not exist.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(log *k*), where *k* is the number of matches in the row's block.
   public func positions(inRow row: Int) -> Range<Int> {
     guard row >= 0 && row < rowCount else { return count..<count }
     let block = row / Self.rowsPerBlock
-    let local = row % Self.rowsPerBlock
-    let first = blockFirst[block]
-    return first + Int(blocks[block].rowFirst[local])..<first
-      + Int(blocks[block].rowFirst[local + 1])
+    let local = blocks[block].range(ofRow: row)
+    return blockFirst[block] + local.lowerBound..<blockFirst[block] + local.upperBound
   }
 
   /// The position of the first match at or after `offset` in `row`, or in a later
@@ -120,7 +129,7 @@ public struct MatchIndex: Sendable {
   /// Bytes of heap the index holds.
   public var retainedBytes: Int {
     blocks.reduce(blockFirst.capacity * 8 + blocks.capacity * MemoryLayout<Block>.stride) {
-      $0 + $1.matches.capacity * MemoryLayout<Match>.stride + $1.rowFirst.capacity * 4
+      $0 + $1.matches.capacity * MemoryLayout<Match>.stride
     }
   }
 

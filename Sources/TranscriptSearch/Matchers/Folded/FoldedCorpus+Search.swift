@@ -324,19 +324,28 @@ private struct Scan {
     row = low
   }
 
-  /// The index of the first element ≥ `value` in ascending `array`, at or after `from`:
-  /// a step for the next element, a binary search beyond.
+  /// The index of the first element ≥ `value` in ascending `array`, at or after `from`,
+  /// galloping from `from` (the cursor of the previous candidate) so that nearby
+  /// answers touch nearby memory.
   @inline(__always)
   static func lowerBound(of value: UInt32, in array: [UInt32], from: Int) -> Int {
     if from >= array.count || array[from] >= value { return from }
-    if from + 1 < array.count && array[from + 1] >= value { return from + 1 }
-    var low = from + 1
-    var high = array.count
-    while low < high {
-      let mid = (low + high) / 2
-      if array[mid] < value { low = mid + 1 } else { high = mid }
+    var low = from  // array[low] < value
+    var step = 1
+    var high = from + 1
+    while high < array.count && array[high] < value {
+      low = high
+      step *= 2
+      high = low + step
     }
-    return low
+    high = min(high, array.count)
+    // The answer is in low + 1 ... high.
+    var first = low + 1
+    while first < high {
+      let mid = (first + high) / 2
+      if array[mid] < value { first = mid + 1 } else { high = mid }
+    }
+    return first
   }
 }
 

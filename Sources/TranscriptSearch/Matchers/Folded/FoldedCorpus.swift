@@ -81,8 +81,10 @@ public struct FoldedCorpus: Sendable {
     var replacement = FoldedSegment()
     var text = text
     text.withUTF8 { builder.append($0, to: &replacement) }
-    let old = segments[segment]
-    count(old.bytes[Int(old.rowStarts[local])..<Int(old.rowStarts[local + 1])], sign: -1)
+    // Read the old row through the array, not a copy of the segment: a copy would make
+    // the splice below copy the whole segment.
+    let old = Int(segments[segment].rowStarts[local])..<Int(segments[segment].rowStarts[local + 1])
+    count(segments[segment].bytes[old], sign: -1)
     count(replacement.bytes[...], sign: 1)
     segments[segment].replaceRow(local, with: replacement)
   }

@@ -1,0 +1,19 @@
+import CHeapStats
+
+/// Heap bytes in use, from the allocator's own statistics (glibc's `mallinfo2`), to
+/// measure exactly what a structure retains.
+public enum HeapUsage {
+  /// Bytes allocated and not freed, or nil where the statistics are unavailable.
+  public static func bytesInUse() -> Int? {
+    let bytes = tsb_heap_bytes_in_use()
+    return bytes == 0 ? nil : Int(bytes)
+  }
+
+  /// The heap bytes that `build`'s result still holds once built, and the result.
+  public static func retained<T>(by build: () -> T) -> (value: T, bytes: Int?) {
+    let before = bytesInUse()
+    let value = build()
+    guard let before, let after = bytesInUse() else { return (value, nil) }
+    return (value, after - before)
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import TranscriptCorpus
+import TranscriptSearch
+
+/// Measures what a search bar does besides scanning, at several corpus sizes: building
+/// the match index, keeping the current match, highlighting the rows on screen,
+/// stepping, editing and appending rows, and typing one more character; the seed-style
+/// index (the SwiftUI sample's dictionaries) on the same workloads, side by side.
+///
+/// Within a size, the operations alternate round by round; medians are reported. Tiny
+/// operations are timed in batches and divided.
+public struct SessionBenchmark: Sendable {
+  public var script = Script.mixed
+  public var sizes = [1_000, 10_000, 100_000, 1_000_000]
+  public var rounds = 7
+  /// A common keyword: about a million matches at a million rows.
+  public var denseKeyword = "a"
+  /// Keywords typed one character further, from their prefix: the planted frequent
+  /// keyword (whose prefix is as common as itself: the worst case for narrowing) and the
+  /// planted rare one.
+  public var typedKeywords = ["zephyr", "麒麟"]
+  /// Rows on screen.
+  public var visibleRows = 40
+
+  public init() {}
+
+  public func run(progress: ProgressDisplay? = nil) async throws -> SessionBenchmarkResult {
+    var results: [SessionBenchmarkResult.Size] = []
+    for (step, rows) in sizes.enumerated() {
+      results.append(try await measure(rows: rows))
+      progress?.update(step + 1)
+    }
+    return SessionBenchmarkResult(
+      script: script.rawValue, denseKeyword: denseKeyword, typedKeywords: typedKeywords,
+      visibleRows: visibleRows, rounds: rounds, sizes: results)
+  }
+
+  private func measure(rows: Int) async throws -> SessionBenchmarkResult.Size {
+    let corpus = TranscriptGenerator(script: script, seed: DatasetSpec.standardSeed)
+      .makeCorpus(rows: rows).corpus
+    let folded = FoldedCorpus(corpus)
+    let dense = folded.matches(of: FoldedKeyword(denseKeyword), inRows: 0..<rows)
+    let texts = corpus.map(\.text)
+    let ids = (0..<rows).map { Self.rowID($0) }
+
+    // Memory, measured once each: the heap a structure still holds after it is built.
+    let (index, indexBytes) = HeapUsage.retained { MatchIndex(matches: dense, rowCount: rows) }
+    let (seed, seedBytes) = HeapUsage.retained {
+      SeedStyleIndex(matches: dense, texts: texts, rowIDs: ids)
+    }
+
+    let middle = rows / 2
+    let viewport = middle..<min(middle + visibleRows, rows)
+    var navigation = SearchNavigation(index: index, viewport: viewport)
+    let overlapped = index.isEmpty ? nil : index[index.count / 2]
+    let elsewhere = Match(row: middle, start: 1 << 30, end: (1 << 30) + 1)
+    var seedBefore = seed
+    seedBefore.select(position: max(0, dense.count / 2))
+    seedBefore.onScreen = Dictionary(uniqueKeysWithValues: viewport.map { (ids[$0], $0) })
+
+    var session = SearchSession(corpus: corpus, viewport: viewport)
+    session.setKeyword(denseKeyword)
+    let typing = typedKeywords.map { keyword in
+      var typing = SearchSession(corpus: corpus, viewport: viewport)
+      typing.setKeyword(String(keyword.dropLast()))
+      return typing
+    }
+    let untyped = SearchSession(corpus: corpus, viewport: viewport)
+    let editedRow = middle
+    let original = corpus[editedRow].text
+    let edited = String(original.reversed())
+    // Untimed: the first change of the session's corpus copies the buffers it shares
+    // with `corpus`; an app's session owns its corpus alone.
+    try session.replaceText(ofRow: editedRow, with: edited)
+    session.append([TranscriptRow(start: 0, text: original)])
+
+    var samples: [String: [Double]] = [:]
+    let clock = ContinuousClock()
+    func time(_ name: String, batch: Int = 1, _ body: () throws -> Void) rethrows {
+      let elapsed = try clock.measure { for _ in 0..<batch { try body() } }
+      samples[name, default: []].append(elapsed.seconds / Double(batch))
+    }
+    for round in 0..<rounds {
+      time("indexBuild") { _ = MatchIndex(matches: dense, rowCount: rows) }
+      if round < 3 || rows <= 100_000 {
+        time("seedBuild") { _ = SeedStyleIndex(matches: dense, texts: texts, rowIDs: ids) }
+      }
+      time("keepCurrentOverlap", batch: 1_000) {
+        _ = CurrentMatchPolicy.choose(previous: overlapped, in: index, viewport: viewport)
+      }
+      time("keepCurrentViewport", batch: 1_000) {
+        _ = CurrentMatchPolicy.choose(previous: elsewhere, in: index, viewport: viewport)
+      }
+      if round < 3 || rows <= 100_000 {
+        time("seedKeepCurrent") {
+          var adopting = seedBefore
+          adopting.adopt(seed)
+        }
+      }
+      time("visibleMatches", batch: 1_000) {
+        _ = navigation.viewport.reduce(0) { $0 + navigation.index.positions(inRow: $1).count }
+      }
+      time("highlight", batch: 20) { _ = navigation.highlightedRows(in: corpus) }
+      time("nextPrevious", batch: 10_000) {
+        navigation.next()
+        navigation.previous()
+      }
+      var flip = round.isMultiple(of: 2)
+      try time("editRow", batch: 20) {
+        flip.toggle()
+        try session.replaceText(ofRow: editedRow, with: flip ? edited : original)
+      }
+      time("appendRow", batch: 20) { session.append([TranscriptRow(start: 0, text: original)]) }
+      for (keyword, typing) in zip(typedKeywords, typing) {
+        time("typeNarrowed \(keyword)") {
+          var next = typing
+          next.setKeyword(keyword)
+        }
+        time("typeFull \(keyword)") {
+          var next = untyped
+          next.setKeyword(keyword)
+        }
+      }
+    }
+    return SessionBenchmarkResult.Size(
+      rows: rows, denseMatches: dense.count, indexBytes: indexBytes, seedBytes: seedBytes,
+      seconds: samples.mapValues(Summary.init))
+  }
+
+  /// A deterministic row identifier, so runs compare like for like.
+  static func rowID(_ row: Int) -> UUID {
+    var bytes = [UInt8](repeating: 0, count: 16)
+    withUnsafeBytes(of: UInt64(row).bigEndian) { bytes.replaceSubrange(8..<16, with: $0) }
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+        bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
+  }
+}
