@@ -1,8 +1,12 @@
 import CHeapStats
 
-/// Heap bytes in use, from the allocator's own statistics (glibc's `mallinfo2`), to
-/// measure exactly what a structure retains.
+/// Heap bytes in use, from the allocator's own statistics (jemalloc's `stats.allocated`
+/// when jemalloc is loaded, glibc's `mallinfo2` otherwise), to measure exactly what a
+/// structure retains.
 public enum HeapUsage {
+  /// The allocator whose statistics are read: "jemalloc" or "glibc".
+  public static var allocator: String { String(cString: tsb_allocator_name()) }
+
   /// Bytes allocated and not freed, or nil where the statistics are unavailable.
   public static func bytesInUse() -> Int? {
     let bytes = tsb_heap_bytes_in_use()

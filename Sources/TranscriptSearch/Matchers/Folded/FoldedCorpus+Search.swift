@@ -34,11 +34,17 @@ extension FoldedCorpus {
     case automatic, memchr, vector
   }
 
-  /// Every match of `keyword` in rows `rows`, in order.
+  /// Every match of `keyword` in rows `rows`, in order: a search of part of the corpus,
+  /// such as the rows on screen first.
   ///
   /// - Precondition: `rows` lies within the corpus.
+  public func matches(of keyword: FoldedKeyword, inRows rows: Range<Int>) -> [Match] {
+    matches(of: keyword, inRows: rows, prefilter: .automatic)
+  }
+
+  /// Every match of `keyword` in rows `rows`, with the prefilter chosen (for tests).
   package func matches(
-    of keyword: FoldedKeyword, inRows rows: Range<Int>, prefilter: Prefilter = .automatic
+    of keyword: FoldedKeyword, inRows rows: Range<Int>, prefilter: Prefilter
   ) -> [Match] {
     search(keyword, inRows: rows, prefilter: prefilter, collectingOccurrences: false).matches
   }
