@@ -6,18 +6,32 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Benchmarks/Matchers Benchmarks/Index Benchmarks/Session Benchmarks/Gate Benchmarks/GateWorkload
 
 .PHONY: bench test unicode-data datasets build lint format clean help \
-  bench-suites bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
+  bench-peers bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 # The Matchers suite's benchmarks that bench-alloc runs under both allocators.
 ALLOC_FILTER ?= .*-(1k|10k|100k)-.*
 
-## bench: the main job: datasets, conformance of every matcher, corpus, matcher and session timings
-bench: datasets
+## bench: the main job: every strategy and its peers compared, with conformance, charts and a report
+bench: datasets bench-peers
 	$(TSBENCH) verify --report results/conformance.md
 	$(TSBENCH) bench-corpus --dataset mixed-1m
-	$(TSBENCH) bench-matchers --dataset mixed-1m
+	$(TSBENCH) bench-matchers --dataset mixed-1m --matchers folded,chunked
 	$(TSBENCH) bench-session
+	$(TSBENCH) compare
+	python3 Scripts/report-charts.py results || echo "charts not drawn: matplotlib is missing (pip install matplotlib)"
+	python3 Scripts/benchmarks-report.py
+	@echo "make bench: the report is results/REPORT.md; every target is in results/BENCHMARKS.md"
+
+# The peers of the comparison and the chart library, installed when missing; a peer
+# that cannot be installed is shown as "not installed" in the report.
+bench-peers:
+	@command -v rg >/dev/null || { apt-get update -qq && apt-get install -y -qq ripgrep; } || \
+	  echo "ripgrep could not be installed: it will show as not installed"
+	@python3 -c 'import stringzilla' 2>/dev/null || pip install -q stringzilla 2>/dev/null || \
+	  echo "stringzilla could not be installed: it will show as not installed"
+	@python3 -c 'import matplotlib' 2>/dev/null || pip install -q matplotlib 2>/dev/null || \
+	  echo "matplotlib could not be installed: no charts"
 
 ## test: run every test
 test: unicode-data
@@ -38,7 +52,15 @@ build:
 
 ## bench-suites: every package-benchmark suite (Matchers, Index, Session, Gate); SUITE=Name for one
 bench-suites:
-	cd Benchmarks && swift package benchmark $(if $(SUITE),--target $(SUITE)) $(if $(FILTER),--filter '$(FILTER)')
+	Scripts/run-suites.sh '$(SUITE)' '$(FILTER)'
+
+## bench-suites-report: run every suite in full and write results/suites/ and results/BENCHMARKS.md
+bench-suites-report:
+	rm -rf results/suites.tmp && mkdir -p results/suites.tmp
+	cd Benchmarks && swift package --allow-writing-to-directory ../results benchmark --format markdown \
+	  --path ../results/suites.tmp --no-progress
+	rm -rf results/suites && mv results/suites.tmp results/suites
+	Scripts/benchmarks-report.py
 
 ## bench-check: the CI performance gate: instruction counts (callgrind) and malloc counts vs baselines
 bench-check: bench-tools

@@ -72,7 +72,8 @@ extension TSBench {
       let command = "tsbench bench-matchers --dataset \(dataset) --rounds \(rounds)"
       let markdown = result.markdown(command: command)
       try ReportFile.write(markdown, to: "\(results)/matchers.md")
-      try ReportFile.writeJSON(result, to: "\(results)/matchers.json")
+      try ReportFile.writeJSON(
+        ReportWithTargets(result: result, targets: result.targets), to: "\(results)/matchers.json")
       print(markdown)
     }
   }

@@ -49,7 +49,8 @@ extension TSBench {
       let command = "tsbench bench-session --script \(script.rawValue) --rounds \(rounds)"
       let markdown = result.markdown(command: command)
       try ReportFile.write(markdown, to: "\(results)/session.md")
-      try ReportFile.writeJSON(result, to: "\(results)/session.json")
+      try ReportFile.writeJSON(
+        ReportWithTargets(result: result, targets: result.targets), to: "\(results)/session.json")
       print(markdown)
     }
   }

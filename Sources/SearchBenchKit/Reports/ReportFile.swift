@@ -23,3 +23,14 @@ public enum ReportFile {
     }
   }
 }
+
+/// A result with the targets it was checked against, as written to `results/*.json`.
+public struct ReportWithTargets<Result: Encodable, Target: Encodable>: Encodable {
+  public var result: Result
+  public var targets: [Target]
+
+  public init(result: Result, targets: [Target]) {
+    self.result = result
+    self.targets = targets
+  }
+}

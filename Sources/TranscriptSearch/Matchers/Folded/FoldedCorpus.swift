@@ -120,3 +120,11 @@ public struct FoldedCorpus: Sendable {
     }
   }
 }
+
+extension FoldedCorpus {
+  /// Calls `body` with each segment's folded bytes, in row order (for measurements such
+  /// as the memory-bandwidth ceiling of a scan).
+  public func forEachSegmentBuffer(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    for segment in segments { try segment.bytes.withUnsafeBufferPointer(body) }
+  }
+}

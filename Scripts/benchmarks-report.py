@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Writes results/BENCHMARKS.md: every performance target of the issues with the number
+measured for it and whether it is met, then each suite's full tables.
+
+Sources, all under results/: corpus.json (tsbench bench-corpus), matchers.json (tsbench
+bench-matchers), session.json (tsbench bench-session), allocators.json (make
+bench-alloc), and suites/*.md (the package-benchmark suites, `make bench-suites-report`).
+
+Usage: Scripts/benchmarks-report.py
+"""
+import glob
+import json
+import os
+import tempfile
+
+results = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results")
+
+
+def load(name):
+    path = os.path.join(results, name)
+    return json.load(open(path)) if os.path.exists(path) else None
+
+
+def fmt(value):
+    if value is None:
+        return "–"
+    if abs(value) >= 100:
+        return f"{value:.0f}"
+    return f"{value:.3g}"
+
+
+lines = [
+    "# Benchmarks",
+    "",
+    "Every performance target the issues set, with what the latest full run measured. "
+    "Medians of interleaved rounds on this shared 2-core machine; the commands that produced "
+    "each number are in the linked reports. Regenerate with `make bench`, `make bench-alloc` "
+    "and `make bench-suites-report`, then `Scripts/benchmarks-report.py`.",
+    "",
+    "| issue | target | measured | limit | met | source |",
+    "|---|---|---:|---:|---|---|",
+]
+sources = [
+    ("corpus.json", "foundation (#2)", "corpus.md", lambda t: (t["name"], t["measured"], f"≤ {fmt(t['limit'])} {t['unit']}")),
+    ("matchers.json", "matchers (#3)", "matchers.md", None),
+    ("session.json", "session (#4)", "session.md", None),
+]
+for file, issue, report, shape in sources:
+    data = load(file)
+    if data is None:
+        lines.append(f"| {issue} | (not measured yet: no results/{file}) | | | | |")
+        continue
+    targets = data.get("targets")
+    if targets is None:
+        # Written before targets were stored: recompute is the reporting tool's job.
+        lines.append(f"| {issue} | see [{report}]({report}) | | | | |")
+        continue
+    for target in targets:
+        if shape:
+            name, measured, limit = shape(target)
+        else:
+            name, measured, limit = target["name"], target["measured"], target["limit"]
+        met = "yes" if target["met"] else "**no**"
+        lines.append(f"| {issue} | {name} | {fmt(measured)} | {limit} | {met} | [{report}]({report}) |")
+
+allocators = load("allocators.json")
+lines += ["", "## glibc malloc vs jemalloc", ""]
+if allocators:
+    lines.append(f"See [ALLOCATORS.md](ALLOCATORS.md) (`{allocators['command']}`): "
+                 f"{len(allocators['benchmarks'])} benchmarks under both allocators.")
+else:
+    lines.append("Not measured yet: run `make bench-alloc`.")
+
+lines += ["", "## Benchmark suites (package-benchmark)", ""]
+suites = sorted(glob.glob(os.path.join(results, "suites", "*.md")))
+if not suites:
+    lines.append("Not run yet: `make bench-suites-report` writes results/suites/.")
+for path in suites:
+    lines.append(f"- [{os.path.basename(path)}](suites/{os.path.basename(path)})")
+
+fd, tmp = tempfile.mkstemp(dir=results)
+with os.fdopen(fd, "w") as f:
+    f.write("\n".join(lines) + "\n")
+os.replace(tmp, os.path.join(results, "BENCHMARKS.md"))
+print("benchmarks-report: wrote results/BENCHMARKS.md")

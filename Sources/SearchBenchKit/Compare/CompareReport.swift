@@ -1,0 +1,83 @@
+/// Everything `tsbench compare` measured, as written to results/report.json.
+public struct CompareReport: Codable, Sendable {
+  /// One strategy on one keyword of one dataset.
+  public struct Cell: Codable, Sendable {
+    public var strategy: String
+    public var keyword: String
+    public var label: String
+    public var matches: Int?
+    /// Seconds per query, one per round; empty when skipped.
+    public var samples: [Double]
+    public var seconds: Summary?
+    /// Whether the strategy's matches on the first rows equal the oracle's.
+    public var agreesWithOracle: Bool?
+    /// Why it was not measured ("over budget: about 7.7 s a query").
+    public var skipped: String?
+    /// Its time ÷ the fastest conforming strategy's, with a confidence interval.
+    public var ratioToBest: RatioEstimate?
+  }
+
+  public struct Dataset: Codable, Sendable {
+    public var name: String
+    public var script: String?
+    public var rows: Int
+    public var textBytes: Int
+    public var cells: [Cell]
+    public var peers: [PeerResult]
+    /// A memchr for a byte that never occurs, over the folded buffers: the ceiling.
+    public var ceilingSeconds: Summary?
+  }
+
+  public struct Conformance: Codable, Sendable {
+    public var strategy: String
+    public var passed: Int
+    public var total: Int
+    public var failingFamilies: [String]
+
+    public init(strategy: String, passed: Int, total: Int, failingFamilies: [String]) {
+      self.strategy = strategy
+      self.passed = passed
+      self.total = total
+      self.failingFamilies = failingFamilies
+    }
+  }
+
+  /// The fitted slope of time against rows, per strategy and keyword class.
+  public struct Scaling: Codable, Sendable {
+    public var what: String
+    public var script: String
+    public var slope: Double
+    public var points: [[Double]]
+
+    public init(what: String, script: String, slope: Double, points: [[Double]]) {
+      self.what = what
+      self.script = script
+      self.slope = slope
+      self.points = points
+    }
+  }
+
+  public var command: String
+  public var machine: String
+  public var rounds: Int
+  public var cellBudgetSeconds: Double
+  public var conformance: [Conformance]
+  public var datasets: [Dataset]
+  public var scaling: [Scaling]
+  public var peerSemantics: [String: String]
+
+  public init(
+    command: String, machine: String, rounds: Int, cellBudgetSeconds: Double,
+    conformance: [Conformance], datasets: [Dataset], scaling: [Scaling],
+    peerSemantics: [String: String]
+  ) {
+    self.command = command
+    self.machine = machine
+    self.rounds = rounds
+    self.cellBudgetSeconds = cellBudgetSeconds
+    self.conformance = conformance
+    self.datasets = datasets
+    self.scaling = scaling
+    self.peerSemantics = peerSemantics
+  }
+}

@@ -1,0 +1,229 @@
+import ArgumentParser
+import Foundation
+import SearchBenchKit
+import TranscriptCorpus
+import TranscriptSearch
+
+extension TSBench {
+  struct Compare: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Compare every strategy and its peers, with conformance, scaling and a report.",
+      discussion: """
+        By default: the standard english, chinese and mixed datasets at 1k, 10k, 100k and \
+        1M rows and every other script at 10k (run `tsbench datasets` first), their planted \
+        frequent, rare and absent keywords, every strategy interleaved in rounds, ripgrep \
+        and StringZilla on the same bytes, and the memchr ceiling. A strategy estimated to \
+        need more than --budget seconds a query is skipped with its estimate (--full runs \
+        everything). Writes results/REPORT.md and results/report.json (atomically: an \
+        interrupted run leaves the previous report). With --dataset, compares on your own \
+        JSON Lines transcript.
+        """)
+
+    @Option(help: "Your own JSON Lines dataset instead of the standard set.")
+    var dataset: String?
+
+    @Option(
+      help: "Keywords for --dataset, comma-separated (default: chosen from the text).",
+      transform: { $0.split(separator: ",").map(String.init) })
+    var keywords: [String]?
+
+    @Flag(help: "Run every strategy on every dataset, however long it takes.")
+    var full = false
+
+    @Option(help: "Interleaved rounds.")
+    var rounds = 5
+
+    @Option(help: "Seconds a strategy may take for one query before it is skipped.")
+    var budget = 3.0
+
+    @Option(help: "The folder holding the standard datasets.")
+    var directory = "datasets"
+
+    @Option(help: "The dataset manifest.")
+    var manifest = "datasets/manifest.json"
+
+    @Option(help: "The conformance cases.")
+    var cases = "datasets/conformance.json"
+
+    @Option(help: "The folder the report is written to.")
+    var results = "results"
+
+    func validate() throws {
+      guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
+      guard budget > 0 else { throw ValidationError("--budget must be positive") }
+      if let keywords {
+        guard dataset != nil else { throw ValidationError("--keywords needs --dataset") }
+        guard !keywords.isEmpty, keywords.allSatisfy({ !$0.isEmpty }) else {
+          throw ValidationError("--keywords is empty: give one or more, comma-separated")
+        }
+      }
+    }
+
+    func run() async throws {
+      var comparison = Comparison()
+      comparison.rounds = rounds
+      comparison.cellBudget = budget
+      comparison.full = full
+      comparison.peers = PeerRunner(scriptsDirectory: Self.scriptsDirectory())
+      let plan = try datasets()
+      let progress = ProgressDisplay("compare", total: plan.count, unit: "datasets")
+      var measured: [CompareReport.Dataset] = []
+      for (index, load) in plan.enumerated() {
+        let dataset = try load()
+        ProgressDisplay.writeError("compare: \(dataset.name) (\(dataset.corpus.count) rows)\n")
+        measured.append(try await comparison.measure(dataset))
+        progress.update(index + 1)
+      }
+      progress.finish()
+      let conformance = try await conformanceScores(comparison.strategies)
+      var command = "tsbench compare"
+      if let dataset { command += " --dataset \(dataset)" }
+      if let keywords { command += " --keywords \(keywords.joined(separator: ","))" }
+      if full { command += " --full" }
+      command += " --rounds \(rounds) --budget \(budget)"
+      let result = CompareReport(
+        command: command, machine: Self.machine(), rounds: rounds, cellBudgetSeconds: budget,
+        conformance: conformance, datasets: measured, scaling: scaling(measured),
+        peerSemantics: Dictionary(
+          uniqueKeysWithValues: Peer.allCases.map { ($0.rawValue, $0.semantics) }))
+      let allocators = try? String(contentsOfFile: "\(results)/ALLOCATORS.md", encoding: .utf8)
+      let summary = allocators.flatMap(Self.allocatorSummary)
+      try ReportFile.writeJSON(result, to: "\(results)/report.json")
+      try ReportFile.write(result.markdown(allocatorSummary: summary), to: "\(results)/REPORT.md")
+      print("wrote \(results)/REPORT.md and \(results)/report.json")
+    }
+
+    /// Loaders of the datasets to compare, in order: by script, smallest first, so each
+    /// size's speeds estimate the next size's cost.
+    private func datasets() throws -> [() throws -> ComparisonDataset] {
+      if let dataset { return [{ try Self.ownDataset(dataset, keywords: keywords) }] }
+      let entries = try DatasetManifest.load(from: manifest).datasets
+      let big: [Script] = [.english, .chinese, .mixed]
+      let chosen = entries.filter { big.contains($0.script) || $0.rows == 10_000 }
+        .sorted { ($0.script.rawValue, $0.rows) < ($1.script.rawValue, $1.rows) }
+      return chosen.map { entry in
+        {
+          let path = "\(directory)/\(entry.jsonLines.file)"
+          guard FileManager.default.fileExists(atPath: path) else {
+            throw ValidationError("\(path) is missing: run `tsbench datasets` (or `make datasets`)")
+          }
+          let corpus = try JSONLinesReader(path: path).read().corpus
+          return ComparisonDataset(
+            name: entry.name, script: entry.script, corpus: corpus,
+            plainTextPath: "\(directory)/\(entry.plainText.file)",
+            keywords: entry.plantedKeywords.sorted { $0.frequencyClass < $1.frequencyClass }
+              .map { ($0.keyword, $0.frequencyClass.rawValue) })
+        }
+      }
+    }
+
+    /// A user's dataset: its keywords, or a frequent word, a rare one and an absent one
+    /// chosen from its text; a plain-text export is written for the peers.
+    static func ownDataset(_ path: String, keywords: [String]?) throws -> ComparisonDataset {
+      let loaded = try JSONLinesReader(path: path).read()
+      let corpus = loaded.corpus
+      guard !corpus.isEmpty else { throw ValidationError("\(path) holds no rows") }
+      let export = NSTemporaryDirectory() + "tsbench-compare-\(getpid()).txt"
+      let writer = try PlainTextWriter(path: export)
+      var failure: (any Error)?
+      for row in corpus.indices where failure == nil {
+        corpus.withUTF8Text(ofRow: row) { text in
+          do { try writer.write(utf8Text: text) } catch { failure = error }
+        }
+      }
+      if let failure { throw failure }
+      try writer.finish()
+      let chosen = keywords.map { $0.map { ($0, "given") } } ?? KeywordChoice.choose(in: corpus)
+      return ComparisonDataset(
+        name: URL(fileURLWithPath: path).lastPathComponent, script: nil, corpus: corpus,
+        plainTextPath: export, keywords: chosen)
+    }
+
+    private func conformanceScores(_ kinds: [MatcherKind]) async throws -> [CompareReport
+      .Conformance]
+    {
+      let loaded = try ConformanceCase.load(from: cases)
+      var scores: [CompareReport.Conformance] = []
+      for kind in kinds {
+        let report = try await ConformanceReport.run(kind, on: loaded)
+        scores.append(
+          .init(
+            strategy: kind.rawValue, passed: report.passed, total: report.total,
+            failingFamilies: report.failingFamilies.map(\.family)))
+      }
+      return scores
+    }
+
+    /// Slopes of time against rows per strategy and class, for scripts measured at
+    /// several sizes, and for the session's costs from results/session.json.
+    private func scaling(_ measured: [CompareReport.Dataset]) -> [CompareReport.Scaling] {
+      var lines: [CompareReport.Scaling] = []
+      for script in Set(measured.compactMap(\.script)).sorted() {
+        let sizes = measured.filter { $0.script == script }.sorted { $0.rows < $1.rows }
+        guard sizes.count > 1 else { continue }
+        let strategies = sizes[0].cells.map(\.strategy).reduce(into: [String]()) {
+          if !$0.contains($1) { $0.append($1) }
+        }
+        for strategy in strategies {
+          for label in ["frequent", "rare", "absent"] {
+            let points = sizes.compactMap { dataset -> [Double]? in
+              guard
+                let cell = dataset.cells.first(where: {
+                  $0.strategy == strategy && $0.label == label
+                }),
+                let seconds = cell.seconds
+              else { return nil }
+              return [Double(dataset.rows), seconds.median]
+            }
+            if let slope = logLogSlope(points.map { ($0[0], $0[1]) }) {
+              lines.append(
+                .init(what: "\(strategy) (\(label))", script: script, slope: slope, points: points))
+            }
+          }
+        }
+      }
+      struct SessionFile: Decodable { var result: SessionBenchmarkResult }
+      if let data = FileManager.default.contents(atPath: "\(results)/session.json"),
+        let session = try? JSONDecoder().decode(SessionFile.self, from: data).result
+      {
+        for (key, what) in [
+          ("indexBuild", "match index build"), ("keepCurrentOverlap", "keep current"),
+          ("highlight", "highlight visible rows"), ("seedBuild", "seed-style index build"),
+        ] {
+          let points = session.sizes.compactMap { size in
+            size.seconds[key].map { [Double(size.rows), $0.median] }
+          }
+          if let slope = logLogSlope(points.map { ($0[0], $0[1]) }) {
+            lines.append(.init(what: what, script: session.script, slope: slope, points: points))
+          }
+        }
+      }
+      return lines
+    }
+
+    /// The per-strategy table of results/ALLOCATORS.md, to repeat in the report.
+    static func allocatorSummary(_ text: String) -> String? {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let start = lines.firstIndex(where: { $0.hasPrefix("| strategy |") }) else {
+        return nil
+      }
+      let table = lines[start...].prefix { $0.hasPrefix("|") }
+      return "From [ALLOCATORS.md](ALLOCATORS.md) (`make bench-alloc`):\n\n"
+        + table.joined(separator: "\n")
+    }
+
+    static func machine() -> String {
+      let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("model name") }?
+        .split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+      let memory = ProcessInfo.processInfo.physicalMemory / (1 << 30)
+      return "\(cpu ?? "an unknown CPU"), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+        + "\(memory) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
+    }
+
+    /// Scripts/ beside the executable's repository, or in the current folder.
+    static func scriptsDirectory() -> String {
+      FileManager.default.fileExists(atPath: "Scripts/peer_stringzilla.py") ? "Scripts" : "."
+    }
+  }
+}
