@@ -26,7 +26,7 @@ def fmt(value):
         return "–"
     if abs(value) >= 100:
         return f"{value:.0f}"
-    return f"{value:.3g}"
+    return f"{value:.4g}"
 
 
 lines = [
@@ -62,6 +62,26 @@ for file, issue, report, shape in sources:
             name, measured, limit = target["name"], target["measured"], target["limit"]
         met = "yes" if target["met"] else "**no**"
         lines.append(f"| {issue} | {name} | {fmt(measured)} | {limit} | {met} | [{report}]({report}) |")
+
+report = load("report.json")
+if report:
+    mixed = [d for d in report["datasets"] if d.get("script") == "mixed"]
+    if mixed:
+        largest = max(mixed, key=lambda d: d["rows"])
+        for peer, goal in (("ripgrep", 3.0), ("stringzilla", 1.0)):
+            for label in ("frequent", "rare", "absent"):
+                folded = next((c for c in largest["cells"] if c["strategy"] == "folded"
+                               and c["label"] == label and c.get("seconds")), None)
+                other = next((p for p in largest["peers"] if p["peer"] == peer
+                              and p["label"] == label), None)
+                if not folded or not other or not other.get("seconds"):
+                    lines.append(f"| compare (#6) | folded ÷ {peer} speed, {label}, {largest['name']} | "
+                                 f"not measured ({other['note'] if other else 'no peer'}) | ≥ {goal:g}× | – | [REPORT.md](REPORT.md) |")
+                    continue
+                ratio = other["seconds"]["median"] / folded["seconds"]["median"]
+                met = "yes" if ratio >= goal else "**no**"
+                lines.append(f"| compare (#6) | folded's speed ÷ {peer}'s, {label}, {largest['name']} | "
+                             f"{fmt(ratio)} | ≥ {goal:g}× | {met} | [REPORT.md](REPORT.md) |")
 
 allocators = load("allocators.json")
 lines += ["", "## glibc malloc vs jemalloc", ""]
