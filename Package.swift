@@ -14,9 +14,14 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
   ],
   targets: [
-    .target(name: "TranscriptSearch"),
+    .target(
+      name: "TranscriptSearch",
+      dependencies: [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
+    ),
     .target(
       name: "TranscriptCorpus",
       dependencies: [
@@ -26,7 +31,11 @@ let package = Package(
     ),
     .target(name: "CHeapStats"),
     .target(
-      name: "SearchBenchKit", dependencies: ["CHeapStats", "TranscriptCorpus", "TranscriptSearch"]),
+      name: "SearchBenchKit",
+      dependencies: [
+        "CHeapStats", "TranscriptCorpus", "TranscriptSearch",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ]),
     .executableTarget(
       name: "tsbench",
       dependencies: [

@@ -13,7 +13,7 @@ struct TSBench: AsyncParsableCommand {
     subcommands: [
       Generate.self, Datasets.self, Verify.self, Search.self, Compare.self, BenchCorpus.self,
       BenchMatchers.self,
-      BenchSession.self,
+      BenchSession.self, Replay.self,
       Footprint.self,
     ])
 }

@@ -53,19 +53,35 @@ public struct SearchSession: Sendable {
   /// returns how the matches were found.
   @discardableResult
   public mutating func setKeyword(_ newKeyword: String) -> SearchPath {
-    keyword = newKeyword
+    setKeyword(newKeyword, shouldStop: { false })!
+  }
+
+  /// Searches for `newKeyword` unless `shouldStop` turns true first (it is asked between
+  /// segments of the corpus, a fraction of a millisecond apart); then returns nil and the
+  /// session is unchanged. A pipeline passes `{ Task.isCancelled }`.
+  public mutating func setKeyword(_ newKeyword: String, shouldStop: () -> Bool) -> SearchPath? {
     guard !newKeyword.isEmpty else {
+      keyword = newKeyword
       last = nil
       navigation.replaceIndex(MatchIndex(matches: [], rowCount: corpus.count))
-      return .none
+      return SearchPath.none
     }
     let key = FoldedKeyword(newKeyword)
-    let (matches, path) = search(key)
+    guard let (matches, path) = search(key, shouldStop: shouldStop) else { return nil }
+    keyword = newKeyword
     navigation.replaceIndex(MatchIndex(matches: matches, rowCount: corpus.count))
     return path
   }
 
-  private mutating func search(_ key: FoldedKeyword) -> ([Match], SearchPath) {
+  /// The matches of `key` in the rows on screen only: what a pipeline shows first.
+  public func visibleMatches(of keyword: String) -> [Match] {
+    guard !keyword.isEmpty else { return [] }
+    return folded.matches(of: FoldedKeyword(keyword), inRows: navigation.viewport)
+  }
+
+  private mutating func search(
+    _ key: FoldedKeyword, shouldStop: () -> Bool
+  ) -> ([Match], SearchPath)? {
     if let last, last.key == key { return (last.result.matches, .cached) }
     if let cached = recent.last(where: { $0.key == key }) {
       // The occurrences of this key are not kept; a later narrowing needs a full search.
@@ -77,12 +93,14 @@ public struct SearchSession: Sendable {
     if let last, let occurrences = last.result.occurrences,
       key.bytes.count > last.key.bytes.count, key.bytes.starts(with: last.key.bytes)
     {
-      result = folded.search(key, amongOccurrences: occurrences)
+      result = folded.search(key, amongOccurrences: occurrences, shouldStop: shouldStop)
       path = .narrowed
     } else {
-      result = folded.search(key, inRows: 0..<folded.rowCount, collectingOccurrences: true)
+      result = folded.search(
+        key, inRows: 0..<folded.rowCount, collectingOccurrences: true, shouldStop: shouldStop)
       path = .full
     }
+    if result.stopped { return nil }
     var kept = result
     if (kept.occurrences?.count ?? 0) > Self.occurrenceLimit { kept.occurrences = nil }
     last = (key, kept)

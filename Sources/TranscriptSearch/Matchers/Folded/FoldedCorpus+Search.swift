@@ -26,6 +26,10 @@
 package struct FoldedSearchResult: Sendable {
   package var matches: [Match] = []
   package var occurrences: [UInt64]?
+  /// Whether `shouldStop` ended the search early; the result is then incomplete.
+  package var stopped = false
+  /// Segments scanned: the work done, for tests of cancellation.
+  package var segmentsSearched = 0
 }
 
 extension FoldedCorpus {
@@ -52,7 +56,7 @@ extension FoldedCorpus {
   /// Every match of `keyword` in rows `rows`, and optionally every occurrence of its key.
   package func search(
     _ keyword: FoldedKeyword, inRows rows: Range<Int>, prefilter: Prefilter = .automatic,
-    collectingOccurrences: Bool
+    collectingOccurrences: Bool, shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= rowCount, "Rows out of range")
     var result = FoldedSearchResult(occurrences: collectingOccurrences ? [] : nil)
@@ -71,6 +75,12 @@ extension FoldedCorpus {
       }
     var segment = segmentIndex(ofRow: rows.lowerBound)
     while segment < segments.count && segmentFirstRow[segment] < rows.upperBound {
+      // Between segments (a fraction of a millisecond of work each), a stale search stops.
+      if shouldStop() {
+        result.stopped = true
+        return result
+      }
+      result.segmentsSearched += 1
       let first = segmentFirstRow[segment]
       let local =
         max(rows.lowerBound, first) - first..<min(rows.upperBound, segmentFirstRow[segment + 1])
@@ -94,13 +104,19 @@ extension FoldedCorpus {
   /// - Precondition: `occurrences` came from a search of this folded corpus, unchanged
   ///   since, for a key that is a prefix of `keyword`'s.
   package func search(
-    _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64]
+    _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64],
+    shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
     var result = FoldedSearchResult(occurrences: [])
     let key = keyword.bytes
     guard !key.isEmpty else { return result }
     var next = 0
     while next < occurrences.count {
+      if shouldStop() {
+        result.stopped = true
+        return result
+      }
+      result.segmentsSearched += 1
       let segment = Int(occurrences[next] >> 32)
       scan(segment, rows: 0..<segments[segment].rowCount, key: key, into: &result) { scan in
         while next < occurrences.count && Int(occurrences[next] >> 32) == segment {

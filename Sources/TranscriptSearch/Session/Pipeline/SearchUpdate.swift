@@ -1,0 +1,48 @@
+/// A keystroke's keyword, as it reaches a pipeline.
+public struct KeywordEdit: Sendable {
+  /// The keystroke's number, counting from 0: later keystrokes have larger numbers.
+  public var keystroke: Int
+  /// The whole keyword after the keystroke.
+  public var keyword: String
+
+  public init(keystroke: Int, keyword: String) {
+    self.keystroke = keystroke
+    self.keyword = keyword
+  }
+}
+
+/// What a pipeline shows: first the rows on screen, then the complete result.
+public struct SearchUpdate: Sendable {
+  public enum Phase: String, Sendable {
+    /// The visible rows' highlights; the count is still "counting…".
+    case visible
+    /// The full count and match index.
+    case complete
+  }
+
+  /// The keystroke whose keyword this shows.
+  public var keystroke: Int
+  public var keyword: String
+  public var phase: Phase
+  public var status: SearchStatus
+  /// The rows on screen with their matches marked.
+  public var highlights: [HighlightedRow]
+  /// The current match, when known (on screen for the visible phase).
+  public var currentMatch: Match?
+  /// When the update was produced.
+  public var time: ContinuousClock.Instant
+}
+
+/// What a pipeline's searches cost, once its input has ended.
+public struct PipelineStatistics: Sendable {
+  public var searchesStarted = 0
+  public var searchesCancelled = 0
+  public var searchesCompleted = 0
+  /// Seconds spent in searches that were cancelled, or completed for a keyword already
+  /// superseded when its result was shown.
+  public var wastedSeconds = 0.0
+  /// Seconds spent searching in all.
+  public var searchSeconds = 0.0
+
+  public init() {}
+}

@@ -1,0 +1,127 @@
+import Testing
+
+@testable import TranscriptSearch
+
+@Suite("SearchPipeline")
+struct SearchPipelineTests {
+  static let corpus = Corpus(
+    (0..<20_000).map { row in
+      TranscriptRow(
+        start: Int64(row),
+        text: row % 7 == 0
+          ? "Zephyr blew over the zebra, row \(row)" : "a zealous zebu in row \(row)")
+    })
+
+  static func edits(_ keywords: [String], every interval: Duration = .milliseconds(3))
+    -> AsyncStream<KeywordEdit>
+  {
+    AsyncStream { continuation in
+      Task {
+        for (index, keyword) in keywords.enumerated() {
+          continuation.yield(KeywordEdit(keystroke: index, keyword: keyword))
+          try? await Task.sleep(for: interval)
+        }
+        continuation.finish()
+      }
+    }
+  }
+
+  static let typed = ["z", "ze", "zep", "zeb", "ze", "zeb", "zebr", "zebra"]
+
+  @Test(arguments: [
+    InputPolicy.immediate, .debounce(.milliseconds(20)), .throttleLatest(.milliseconds(10)),
+    .maxOneInFlight, .cancelStale,
+  ])
+  func everyPolicyEndsWithAFreshSearchOfTheFinalKeyword(_ policy: InputPolicy) async {
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: Self.corpus, viewport: 100..<140), policy: policy)
+    async let collected = pipeline.updates.reduce(into: [SearchUpdate]()) { $0.append($1) }
+    let statistics = await pipeline.run(Self.edits(Self.typed))
+    let updates = await collected
+    let fresh = MatchIndex(
+      matches: FoldedCorpus(Self.corpus).matches(
+        of: FoldedKeyword("zebra"), inRows: 0..<Self.corpus.count),
+      rowCount: Self.corpus.count)
+    #expect(await pipeline.session.keyword == "zebra", "\(policy)")
+    #expect(await pipeline.session.navigation.index == fresh, "\(policy)")
+    let last = updates.last { $0.phase == .complete }
+    #expect(last?.keyword == "zebra", "\(policy)")
+    #expect(last?.status == .matches(current: last?.status.currentPosition, total: fresh.count))
+    #expect(
+      statistics.searchesStarted == statistics.searchesCompleted + statistics.searchesCancelled)
+    if policy == .immediate { #expect(statistics.searchesCompleted == Self.typed.count) }
+  }
+
+  @Test func theVisibleRowsComeFirst() async {
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: Self.corpus, viewport: 0..<40), policy: .immediate)
+    async let collected = pipeline.updates.reduce(into: [SearchUpdate]()) { $0.append($1) }
+    _ = await pipeline.run(Self.edits(["zephyr"]))
+    let updates = await collected
+    #expect(updates.map(\.phase) == [.visible, .complete])
+    #expect(updates[0].status == .counting(visible: 6))  // rows 0, 7, … 35 of the first 40
+    #expect(updates[0].highlights.map(\.row) == Array(0..<40))
+    #expect(updates[1].status.description == "2858 matches" || updates[1].status != .idle)
+  }
+
+  /// A search cancelled after its first segment does a small part of the work.
+  @Test func aStoppedSearchStopsWithinOneSegment() {
+    let folded = FoldedCorpus(Self.corpus, segmentBytes: 16 << 10)
+    var asked = 0
+    let result = folded.search(
+      FoldedKeyword("zebra"), inRows: 0..<folded.rowCount, collectingOccurrences: false,
+      shouldStop: {
+        asked += 1
+        return asked > 1
+      })
+    let total = folded.search(
+      FoldedKeyword("zebra"), inRows: 0..<folded.rowCount, collectingOccurrences: false)
+    #expect(result.stopped)
+    #expect(result.segmentsSearched == 1)
+    #expect(total.segmentsSearched >= 10 * result.segmentsSearched)
+  }
+
+  @Test func cancelStaleCancelsRunningSearches() async {
+    // One search takes longer than the gap between keystrokes on this corpus.
+    let big = Corpus((0..<300_000).map { TranscriptRow(start: 0, text: "zebu \($0) and a zebra") })
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: big, viewport: 0..<40), policy: .cancelStale)
+    async let drained: Void = { for await _ in pipeline.updates {} }()
+    let statistics = await pipeline.run(
+      Self.edits(["z", "ze", "zeb", "zebr", "zebra"], every: .microseconds(200)))
+    await drained
+    #expect(statistics.searchesCancelled > 0)
+    #expect(await pipeline.session.keyword == "zebra")
+  }
+
+  @Test func cancellingThePipelineLeavesNoTaskRunning() async {
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: Self.corpus, viewport: 0..<40), policy: .maxOneInFlight)
+    let (edits, continuation) = AsyncStream.makeStream(of: KeywordEdit.self)
+    continuation.yield(KeywordEdit(keystroke: 0, keyword: "ze"))
+    let running = Task { await pipeline.run(edits) }
+    try? await Task.sleep(for: .milliseconds(20))
+    continuation.finish()  // the person leaves the field
+    running.cancel()
+    _ = await running.value  // returns: nothing deadlocks
+    var count = 0
+    for await _ in pipeline.updates { count += 1 }  // finished, not left open
+    #expect(count <= 2)
+  }
+
+  @Test func policiesParseFromTheirNames() {
+    #expect(InputPolicy("debounce:200") == .debounce(.milliseconds(200)))
+    #expect(InputPolicy("throttle-latest") == .throttleLatest(.milliseconds(100)))
+    #expect(InputPolicy("cancel-stale") == .cancelStale)
+    #expect(InputPolicy("debounce:-5") == nil)
+    #expect(InputPolicy("sometimes") == nil)
+    #expect(InputPolicy.standard.map(\.description).allSatisfy { InputPolicy($0) != nil })
+  }
+}
+
+extension SearchStatus {
+  var currentPosition: Int? {
+    if case .matches(let current, _) = self { return current }
+    return nil
+  }
+}
