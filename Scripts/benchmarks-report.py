@@ -83,6 +83,18 @@ if report:
                 lines.append(f"| compare (#6) | folded's speed ÷ {peer}'s, {label}, {largest['name']} | "
                              f"{fmt(ratio)} | ≥ {goal:g}× | {met} | [REPORT.md](REPORT.md) |")
 
+replay = load("replay.json")
+if replay:
+    for policy in replay["policies"]:
+        if policy["policy"] != "cancel-stale":
+            continue
+        visible = policy["visibleAll"]["p99"]
+        complete = policy["completeTwoOrMoreCharacters"]["p99"]
+        lines.append(f"| replay (#7) | cancel-stale, keystroke-to-visible p99 (ms) | {fmt(visible)} | ≤ 16 | "
+                     f"{'yes' if visible <= 16 else '**no**'} | [replay.md](replay.md) |")
+        lines.append(f"| replay (#7) | cancel-stale, keystroke-to-complete p99, ≥ 2 characters (ms) | "
+                     f"{fmt(complete)} | ≤ 100 | {'yes' if complete <= 100 else '**no**'} | [replay.md](replay.md) |")
+
 allocators = load("allocators.json")
 lines += ["", "## glibc malloc vs jemalloc", ""]
 if allocators:
