@@ -109,6 +109,18 @@ struct SearchPipelineTests {
     #expect(count <= 2)
   }
 
+  @Test(arguments: InputPolicy.standard)
+  func aKeywordErasedToNothingEndsWithNoResult(_ policy: InputPolicy) async {
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: Self.corpus, viewport: 0..<40), policy: policy)
+    async let drained: Void = { for await _ in pipeline.updates {} }()
+    _ = await pipeline.run(Self.edits(["z", "ze", "z", ""]))
+    await drained
+    #expect(await pipeline.session.keyword == "")
+    #expect(await pipeline.session.status == .idle)
+    #expect(await pipeline.session.navigation.index.isEmpty)
+  }
+
   @Test func policiesParseFromTheirNames() {
     #expect(InputPolicy("debounce:200") == .debounce(.milliseconds(200)))
     #expect(InputPolicy("throttle-latest") == .throttleLatest(.milliseconds(100)))
