@@ -19,8 +19,11 @@ extension TSBench {
         JSON Lines transcript.
         """)
 
-    @Option(help: "Your own JSON Lines dataset instead of the standard set.")
+    @Option(
+      help: "Your own transcript (JSON Lines, SubRip, WebVTT, text) instead of the standard set.")
     var dataset: String?
+
+    @OptionGroup var options: DatasetOptions
 
     @Option(
       help: "Keywords for --dataset, comma-separated (default: chosen from the text).",
@@ -99,7 +102,9 @@ extension TSBench {
     /// Loaders of the datasets to compare, in order: by script, smallest first, so each
     /// size's speeds estimate the next size's cost.
     private func datasets() throws -> [() throws -> ComparisonDataset] {
-      if let dataset { return [{ try Self.ownDataset(dataset, keywords: keywords) }] }
+      if let dataset {
+        return [{ try Self.ownDataset(dataset, keywords: keywords, options: options) }]
+      }
       let entries = try DatasetManifest.load(from: manifest).datasets
       let big: [Script] = [.english, .chinese, .mixed]
       let chosen = entries.filter { big.contains($0.script) || $0.rows == 10_000 }
@@ -122,9 +127,10 @@ extension TSBench {
 
     /// A user's dataset: its keywords, or a frequent word, a rare one and an absent one
     /// chosen from its text; a plain-text export is written for the peers.
-    static func ownDataset(_ path: String, keywords: [String]?) throws -> ComparisonDataset {
-      let loaded = try JSONLinesReader(path: path).read()
-      let corpus = loaded.corpus
+    static func ownDataset(
+      _ path: String, keywords: [String]?, options: DatasetOptions
+    ) throws -> ComparisonDataset {
+      let corpus = try options.load(path).corpus
       guard !corpus.isEmpty else { throw ValidationError("\(path) holds no rows") }
       let export = NSTemporaryDirectory() + "tsbench-compare-\(getpid()).txt"
       let writer = try PlainTextWriter(path: export)

@@ -18,8 +18,10 @@ extension TSBench {
         Writes results/replay.md and results/replay.json unless --json.
         """)
 
-    @Option(help: "The JSON Lines dataset.")
+    @Option(help: "The transcript: JSON Lines, SubRip, WebVTT or plain text.")
     var dataset: String
+
+    @OptionGroup var options: DatasetOptions
 
     @Option(
       help:
@@ -60,7 +62,7 @@ extension TSBench {
     }
 
     func run() async throws {
-      let corpus = try JSONLinesReader(path: dataset).read().corpus
+      let corpus = try options.load(dataset).corpus
       guard !corpus.isEmpty else { throw ValidationError("\(dataset) holds no rows") }
       let typed = try keywords ?? plantedKeywords()
       let middle = corpus.count / 2

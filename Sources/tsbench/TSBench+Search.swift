@@ -12,7 +12,7 @@ extension TSBench {
         offsets in the row's text) with the matched text; --json prints every match.
         """)
 
-    @Option(help: "The JSON Lines dataset.")
+    @Option(help: "The transcript: JSON Lines, SubRip, WebVTT or plain text.")
     var dataset: String
 
     @Option(help: "The keyword, matched literally under the match contract.")
@@ -24,8 +24,7 @@ extension TSBench {
     @Option(help: "How many matches to print (without --json).")
     var limit = 10
 
-    @Flag(help: "Replace invalid UTF-8 with U+FFFD (and count it) instead of failing.")
-    var repairUTF8 = false
+    @OptionGroup var options: DatasetOptions
 
     @Flag(
       help: "Print {\"matcher\", \"count\", \"matches\": [[row, start, end], …]} with every match.")
@@ -41,12 +40,7 @@ extension TSBench {
     }
 
     func run() async throws {
-      let loaded = try JSONLinesReader(path: dataset, repairsInvalidUTF8: repairUTF8).read()
-      if loaded.repairedSequences > 0 {
-        FileHandle.standardError.write(
-          Data("repaired \(loaded.repairedSequences) invalid UTF-8 sequences in \(dataset)\n".utf8))
-      }
-      let corpus = loaded.corpus
+      let corpus = try options.load(dataset).corpus
       let kind = MatcherKind(rawValue: matcher)!
       let matches = try await kind.prepare(corpus).matches(of: keyword)
       if json {

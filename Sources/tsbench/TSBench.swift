@@ -11,7 +11,8 @@ struct TSBench: AsyncParsableCommand {
       standard datasets and checks them against datasets/manifest.json.
       """,
     subcommands: [
-      Generate.self, Datasets.self, Verify.self, Search.self, Compare.self, BenchCorpus.self,
+      Generate.self, Datasets.self, Import.self, Verify.self, Search.self, Compare.self,
+      BenchCorpus.self,
       BenchMatchers.self,
       BenchSession.self, Replay.self,
       Footprint.self,

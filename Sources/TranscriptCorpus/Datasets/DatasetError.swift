@@ -6,6 +6,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformedLine(path: String, line: Int, column: Int, reason: String)
   /// Bytes that are not UTF-8, at a byte offset from the start of the file.
   case invalidUTF8(path: String, line: Int, byteOffset: Int)
+  /// A subtitle cue that does not follow its format.
+  case malformedCue(path: String, line: Int, reason: String)
   case manifestMismatch(path: String, reason: String)
   case unreadableManifest(path: String, reason: String)
 
@@ -16,7 +18,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case .malformedLine(let path, let line, let column, let reason):
       "\(path):\(line):\(column): \(reason)"
     case .invalidUTF8(let path, let line, let offset):
-      "\(path):\(line): invalid UTF-8 at byte offset \(offset) (repair it with --repair-utf8)"
+      "\(path):\(line): invalid UTF-8 at byte offset \(offset) (without --strict it is repaired)"
+    case .malformedCue(let path, let line, let reason):
+      "\(path):\(line): \(reason) (--lenient skips malformed cues)"
     case .manifestMismatch(let path, let reason): "\(path) does not match the manifest: \(reason)"
     case .unreadableManifest(let path, let reason): "cannot read the manifest \(path): \(reason)"
     }

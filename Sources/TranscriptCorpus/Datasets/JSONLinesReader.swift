@@ -34,6 +34,10 @@ public struct JSONLinesReader {
     }
     do {
       try LineReader(path: path).forEachLine(progress: progress) { line, number, offset in
+        var line = line
+        if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
+          line = UnsafeBufferPointer(rebasing: line[3...])  // a UTF-8 byte-order mark
+        }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         do {
           let row = try parser.parse(line)

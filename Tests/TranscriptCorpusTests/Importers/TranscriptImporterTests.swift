@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import TranscriptSearch
+
+@testable import TranscriptCorpus
+
+@Suite("TranscriptImporter")
+struct TranscriptImporterTests {
+  func importing(
+    _ text: String, _ format: TranscriptFormat, lenient: Bool = false, strict: Bool = false
+  ) throws -> TranscriptImporter.Result {
+    var importer = try TranscriptImporter(path: "test.\(format.rawValue)", format: format)
+    importer.lenient = lenient
+    importer.strict = strict
+    return try importer.read(bytes: Array(text.utf8))
+  }
+
+  func malformed(_ text: String, _ format: TranscriptFormat) -> (line: Int, reason: String)? {
+    do {
+      _ = try importing(text, format)
+      return nil
+    } catch {
+      guard case .malformedCue(_, let line, let reason)? = error as? DatasetError else {
+        return nil
+      }
+      return (line, reason)
+    }
+  }
+
+  @Test func readsSubRipWithItsEdgeCases() throws {
+    // A byte-order mark, CRLF line ends, a multi-line cue, "-->" inside text, tags,
+    // and no newline after the last cue.
+    let srt =
+      "\u{FEFF}1\r\n00:00:01,000 --> 00:00:02,500\r\nHello <i>there</i>\r\nsecond line\r\n\r\n"
+      + "2\r\n00:01:00,250 --> 00:01:03,000\r\nthe arrow --> stays text\r\n\r\n"
+      + "3\n01:02:03,004 --> 01:02:04,000\nLast cue, no final newline"
+    let rows = Array(try importing(srt, .srt).corpus)
+    #expect(
+      rows == [
+        TranscriptRow(start: 1_000, text: "Hello there second line"),
+        TranscriptRow(start: 60_250, text: "the arrow --> stays text"),
+        TranscriptRow(start: 3_723_004, text: "Last cue, no final newline"),
+      ])
+  }
+
+  @Test func readsWebVTTWithItsEdgeCases() throws {
+    let vtt = """
+      WEBVTT - a title
+
+      NOTE this is a comment
+      spanning two lines
+
+      STYLE
+      ::cue { color: yellow }
+
+      intro
+      00:01.000 --> 00:04.000 position:10% align:start
+      <v Ada Lovelace>The engine &amp; the <b>numbers</b>
+
+      00:00:05.500 --> 00:00:07.000
+      <v.loud Bob>Zephyr!</v> &lt;applause&gt;
+      <c.blue>second</c> line <00:00:06.000>timed
+
+      00:08.000 --> 00:09.000
+      no voice here
+      """
+    let rows = Array(try importing(vtt, .vtt).corpus)
+    #expect(
+      rows == [
+        TranscriptRow(start: 1_000, speaker: "Ada Lovelace", text: "The engine & the numbers"),
+        TranscriptRow(start: 5_500, speaker: "Bob", text: "Zephyr! <applause> second line timed"),
+        TranscriptRow(start: 8_000, speaker: nil, text: "no voice here"),
+      ])
+  }
+
+  @Test func malformedCuesNameTheLineAndWhatWasExpected() {
+    let badTime = malformed("1\n00:00:01,000 --> 00:00:xx,000\ntext\n", .srt)
+    #expect(badTime?.line == 2)
+    #expect(badTime?.reason.contains("bad end time") == true)
+    let noArrow = malformed("1\n00:00:01,000 00:00:02,000\ntext\n", .srt)
+    #expect(noArrow?.line == 2)
+    #expect(noArrow?.reason.contains("missing '-->'") == true)
+    let noText = malformed(
+      "1\n00:00:01,000 --> 00:00:02,000\n\n2\n00:00:03,000 --> 00:00:04,000\nok\n", .srt)
+    #expect(noText?.line == 2)
+    #expect(noText?.reason.contains("no text") == true)
+    let noHeader = malformed("00:01.000 --> 00:02.000\nhello\n", .vtt)
+    #expect(noHeader?.line == 1)
+    #expect(noHeader?.reason.contains("WEBVTT") == true)
+    let backwards = malformed("1\n00:00:05,000 --> 00:00:02,000\ntext\n", .srt)
+    #expect(backwards?.reason.contains("before it starts") == true)
+  }
+
+  @Test func lenientSkipsBadCuesAndSaysWhere() throws {
+    let srt =
+      "1\n00:00:01,000 --> 00:00:02,000\nfirst\n\n2\nnot a timing\nlost\n\n3\n00:00:09,000 --> 00:00:10,000\nthird\n"
+    let result = try importing(srt, .srt, lenient: true)
+    #expect(result.corpus.map(\.text) == ["first", "third"])
+    #expect(result.skippedCues.map(\.line) == [6])
+  }
+
+  @Test func readsUTF16InBothByteOrders() throws {
+    let text = "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Zoë>Straße 👍🏽\n"
+    for bigEndian in [false, true] {
+      var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+      for unit in text.utf16 {
+        bytes +=
+          bigEndian
+          ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+      }
+      let rows = Array(try TranscriptImporter(path: "x.vtt").read(bytes: bytes).corpus)
+      #expect(
+        rows == [TranscriptRow(start: 1_000, speaker: "Zoë", text: "Straße 👍🏽")], "\(bigEndian)")
+    }
+  }
+
+  @Test func invalidUTF8IsRepairedAndCountedOrRejectedWithItsOffset() throws {
+    let bytes = Array("line one\nbad ".utf8) + [0xFF, 0xC3] + Array(" bytes\n".utf8)
+    let importer = try TranscriptImporter(path: "x.txt")
+    let repaired = try importer.read(bytes: bytes)
+    #expect(repaired.repairedSequences == 2)
+    #expect(repaired.corpus[1].text == "bad \u{FFFD}\u{FFFD} bytes")
+    var strict = importer
+    strict.strict = true
+    #expect(throws: DatasetError.invalidUTF8(path: "(input)", line: 2, byteOffset: 13)) {
+      try strict.read(bytes: bytes)
+    }
+  }
+
+  @Test func plainTextAndEmptyRowsAndNoFinalNewline() throws {
+    let rows = Array(try importing("one\n\nthree", .text).corpus)
+    #expect(rows.map(\.text) == ["one", "", "three"])
+  }
+
+  @Test func formatsComeFromTheExtensionOrAreAsked() {
+    #expect((try? TranscriptImporter(path: "a.SRT"))?.format == .srt)
+    #expect((try? TranscriptImporter(path: "a.vtt"))?.format == .vtt)
+    #expect(throws: DatasetError.self) { try TranscriptImporter(path: "a.docx") }
+  }
+
+  /// SubRip → JSON Lines → search finds what the SubRip held.
+  @Test func subRipRoundTripsThroughJSONLinesToSearch() async throws {
+    let folder = NSTemporaryDirectory() + "tsb-import-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let srt = (1...50).map { index in
+      "\(index)\n00:00:\(String(format: "%02d", index % 60)),000 --> 00:00:\(String(format: "%02d", index % 60)),500\n"
+        + (index % 10 == 0 ? "the STRASSE number \(index)" : "cue \(index)") + "\n"
+    }.joined(separator: "\n")
+    try Data(srt.utf8).write(to: URL(fileURLWithPath: "\(folder)/in.srt"))
+    let imported = try TranscriptImporter(path: "\(folder)/in.srt").read().corpus
+    let writer = try JSONLinesWriter(path: "\(folder)/out.jsonl")
+    for row in imported { try writer.write(row) }
+    try writer.finish()
+    let reloaded = try TranscriptImporter(path: "\(folder)/out.jsonl").read().corpus
+    #expect(reloaded == imported)
+    let matches = try await FoldedMatcher(corpus: reloaded).matches(of: "straße")
+    #expect(matches.map(\.row) == [9, 19, 29, 39, 49])
+  }
+}
