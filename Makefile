@@ -3,9 +3,10 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release
 TSBENCH := $(RELEASE_BIN)/tsbench
 LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/BenchmarkSupport \
-  Benchmarks/Matchers Benchmarks/Index Benchmarks/Session Benchmarks/Gate Benchmarks/GateWorkload
+  Benchmarks/Matchers Benchmarks/Index Benchmarks/Session Benchmarks/Gate Benchmarks/GateWorkload \
+  Fuzz/Package.swift Fuzz/Matchers Fuzz/Importers
 
-.PHONY: bench test unicode-data datasets build lint format clean help \
+.PHONY: fuzz sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   bench-peers bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -91,6 +92,19 @@ bench-tools:
 	@command -v valgrind >/dev/null && test -f $(JEMALLOC) || { \
 	  echo "installing valgrind and libjemalloc-dev"; \
 	  apt-get update -qq && apt-get install -y -qq valgrind libjemalloc-dev; }
+
+## fuzz: libFuzzer on the matchers (vs the oracle) and the importers, FUZZ_SECONDS each (default 60)
+fuzz:
+	Scripts/fuzz.sh
+
+## sanitize: the tests under AddressSanitizer, and the concurrent ones under ThreadSanitizer
+sanitize: sanitize-thread
+	swift test --scratch-path .build-asan --sanitize=address
+
+## sanitize-thread: chunked, the pipeline and cancellation under ThreadSanitizer (run by CI)
+sanitize-thread:
+	swift test --scratch-path .build-tsan --sanitize=thread \
+	  --filter 'ChunkedMatcher|SearchPipeline|TypingReplay'
 
 ## lint: check formatting with the toolchain's swift format
 lint:

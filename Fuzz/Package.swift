@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// libFuzzer targets, built by `make fuzz` with
+//   swift build -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+// (libFuzzer supplies `main`). A package of its own, like Benchmarks/.
+let package = Package(
+  name: "TranscriptSearchFuzz",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    // A link to the repository root: the dependency's identity does not depend on the
+    // name of the folder the repository was cloned into.
+    .package(path: "TranscriptSearchBench")
+  ],
+  targets: [
+    .executableTarget(
+      name: "FuzzMatchers",
+      dependencies: [.product(name: "SearchBenchKit", package: "TranscriptSearchBench")],
+      path: "Matchers"
+    ),
+    .executableTarget(
+      name: "FuzzImporters",
+      dependencies: [.product(name: "SearchBenchKit", package: "TranscriptSearchBench")],
+      path: "Importers"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

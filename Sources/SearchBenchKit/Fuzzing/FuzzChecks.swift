@@ -1,0 +1,60 @@
+import TranscriptCorpus
+import TranscriptSearch
+
+/// The properties the fuzz targets check on arbitrary bytes, shared with the tests that
+/// replay the inputs kept in `Fuzz/Regressions/`.
+public enum FuzzChecks {
+  /// Inputs are cut to this many bytes: the oracle is quadratic per row.
+  public static let maximumInput = 2_048
+
+  /// Splits `bytes` at the first zero byte into text (rows split at line feeds) and
+  /// keyword, both decoded as UTF-8 with repairs, and compares `folded` (in tiny segments)
+  /// and `chunked`'s chunks with the oracle. Returns a description of the first
+  /// difference, or nil when they agree.
+  public static func matchersDisagree(on bytes: [UInt8]) -> String? {
+    let input = bytes.prefix(maximumInput)
+    let split = input.firstIndex(of: 0) ?? input.endIndex
+    let text = String(decoding: input[..<split], as: UTF8.self)
+    let keyword =
+      split < input.endIndex ? String(decoding: input[(split + 1)...], as: UTF8.self) : "a"
+    let rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+    var expected: [Match] = []
+    for (row, text) in rows.enumerated() {
+      for range in OracleMatcher.matchRanges(of: keyword, in: text) {
+        expected.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
+      }
+    }
+    let folded = FoldedCorpus(corpus, segmentBytes: 24)
+    let key = FoldedKeyword(keyword)
+    let all = keyword.isEmpty ? [] : folded.matches(of: key, inRows: 0..<corpus.count)
+    if all != expected {
+      return
+        "folded \(all) ≠ oracle \(expected) for \(keyword.debugDescription) in \(rows.debugDescription)"
+    }
+    let chunked = ChunkedMatcher(folded: folded, chunkBytes: 48)
+    let byChunk =
+      keyword.isEmpty ? [] : chunked.chunks.flatMap { folded.matches(of: key, inRows: $0) }
+    if byChunk != expected {
+      return
+        "chunked \(byChunk) ≠ oracle \(expected) for \(keyword.debugDescription) in \(rows.debugDescription)"
+    }
+    return nil
+  }
+
+  /// Runs every importer, strict and lenient, over `bytes`: errors are fine, crashes and
+  /// hangs are not. Returns the number of rows imported, to keep the work observable.
+  @discardableResult
+  public static func importAll(_ bytes: [UInt8]) -> Int {
+    var rows = 0
+    for format in TranscriptFormat.allCases {
+      for (strict, lenient) in [(false, false), (true, false), (false, true)] {
+        guard var importer = try? TranscriptImporter(path: "fuzz", format: format) else { continue }
+        importer.strict = strict
+        importer.lenient = lenient
+        if let result = try? importer.read(bytes: bytes) { rows += result.corpus.count }
+      }
+    }
+    return rows
+  }
+}
