@@ -14,7 +14,7 @@ struct TSBench: AsyncParsableCommand {
       Generate.self, Datasets.self, Import.self, Verify.self, Search.self, Compare.self,
       BenchCorpus.self,
       BenchMatchers.self,
-      BenchSession.self, Replay.self,
+      BenchSession.self, BenchImport.self, BenchImportChild.self, Replay.self,
       Footprint.self,
     ])
 }

@@ -158,3 +158,30 @@ struct TranscriptImporterTests {
     #expect(matches.map(\.row) == [9, 19, 29, 39, 49])
   }
 }
+
+@Suite("SubRipWriter")
+struct SubRipWriterTests {
+  @Test func writtenCuesImportBackToTheSameRows() throws {
+    let path = NSTemporaryDirectory() + "tsb-srt-\(UUID().uuidString).srt"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (corpus, _) = TranscriptGenerator(script: .mixed, seed: 8).makeCorpus(rows: 300)
+    let writer = try SubRipWriter(path: path)
+    for row in corpus { try writer.write(row, end: row.start + 1_500) }
+    try writer.finish()
+    let imported = try TranscriptImporter(path: path).read().corpus
+    #expect(imported.map(\.text) == corpus.map(\.text))
+    #expect(imported.map(\.start) == corpus.map(\.start))
+    #expect(SubRipWriter.timestamp(3_723_004) == "01:02:03,004")
+  }
+
+  @Test func aLongRowWithoutANewlineAndManyEmptyRowsImport() throws {
+    let long = String(repeating: "straße ", count: 150_000)  // about 1 MB, one line
+    let rows = try TranscriptImporter(path: "x.txt").read(bytes: Array(long.utf8)).corpus
+    #expect(rows.count == 1)
+    #expect(rows[0].text == long)
+    let empty = String(repeating: "{\"text\":\"\"}\n", count: 50_000)
+    let emptyRows = try TranscriptImporter(path: "x.jsonl").read(bytes: Array(empty.utf8)).corpus
+    #expect(emptyRows.count == 50_000)
+    #expect(emptyRows.utf8TextCount == 0)
+  }
+}
