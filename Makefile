@@ -4,7 +4,7 @@ RELEASE_BIN := .build/release
 TSBENCH := $(RELEASE_BIN)/tsbench
 LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/BenchmarkSupport \
   Benchmarks/Matchers Benchmarks/Index Benchmarks/Session Benchmarks/Gate Benchmarks/GateWorkload \
-  Fuzz/Package.swift Fuzz/Matchers Fuzz/Importers
+  Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers
 
 .PHONY: fuzz sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   bench-peers bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools

@@ -2,8 +2,8 @@
 import PackageDescription
 
 // libFuzzer targets, built by `make fuzz` with
-//   swift build -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
-// (libFuzzer supplies `main`). A package of its own, like Benchmarks/.
+//   swift build -Xswiftc -sanitize=fuzzer,address
+// A package of its own, like Benchmarks/.
 let package = Package(
   name: "TranscriptSearchFuzz",
   platforms: [.macOS(.v15)],
@@ -13,14 +13,19 @@ let package = Package(
     .package(path: "TranscriptSearchBench")
   ],
   targets: [
+    .target(name: "FuzzDriver", path: "Driver"),
     .executableTarget(
       name: "FuzzMatchers",
-      dependencies: [.product(name: "SearchBenchKit", package: "TranscriptSearchBench")],
+      dependencies: [
+        "FuzzDriver", .product(name: "SearchBenchKit", package: "TranscriptSearchBench"),
+      ],
       path: "Matchers"
     ),
     .executableTarget(
       name: "FuzzImporters",
-      dependencies: [.product(name: "SearchBenchKit", package: "TranscriptSearchBench")],
+      dependencies: [
+        "FuzzDriver", .product(name: "SearchBenchKit", package: "TranscriptSearchBench"),
+      ],
       path: "Importers"
     ),
   ],

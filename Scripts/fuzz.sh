@@ -8,7 +8,7 @@ seconds=${FUZZ_SECONDS:-60}
 cd "$root/Fuzz"
 echo "fuzz: building the targets with -sanitize=fuzzer,address"
 swift build -c debug --scratch-path .build-fuzz \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >/dev/null
+  -Xswiftc -sanitize=fuzzer,address >/dev/null
 status=0
 for target in Matchers Importers; do
   mkdir -p "Corpus/$target" "Regressions/$target"
