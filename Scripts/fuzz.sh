@@ -21,5 +21,9 @@ for target in Matchers Importers; do
     status=1
   fi
   grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "/tmp/tsb-fuzz-$target.log" | tail -1 || true
+  # Keep the corpus small: only inputs that add coverage.
+  mkdir -p "Corpus/$target.min"
+  ".build-fuzz/debug/Fuzz$target" -merge=1 "Corpus/$target.min" "Corpus/$target" >/dev/null 2>&1 &&
+    rm -rf "Corpus/$target" && mv "Corpus/$target.min" "Corpus/$target"
 done
 exit $status
