@@ -38,7 +38,7 @@ struct CueParser {
       block = [(line, number)]  // the header block runs to the first blank line
       return
     }
-    if line.allSatisfy(\.isWhitespace) {
+    if Self.isBlank(line) {
       try finish(into: &corpus)
     } else {
       block.append((line, number))
@@ -66,14 +66,14 @@ struct CueParser {
   private func parseCue() throws -> TranscriptRow {
     var lines = block[...]
     // An identifier, unless the first line is already the timing line.
-    if !lines.first!.text.contains("-->") {
+    if !Self.hasArrow(lines.first!.text) {
       let identifier = lines.removeFirst()
       guard let timing = lines.first else {
         throw DatasetError.malformedCue(
           path: path, line: identifier.line,
           reason: "expected a timing line ('\(Self.example(format))') after '\(identifier.text)'")
       }
-      guard timing.text.contains("-->") else {
+      guard Self.hasArrow(timing.text) else {
         throw DatasetError.malformedCue(
           path: path, line: timing.line,
           reason: looksLikeTiming(timing.text)
@@ -144,8 +144,45 @@ struct CueParser {
     return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction
   }
 
+  /// Whether `line` is empty or only spaces, tabs and carriage returns (or, with any
+  /// other character, whitespace by Unicode's definition).
+  static func isBlank(_ line: String) -> Bool {
+    for byte in line.utf8 {
+      if byte == 0x20 || byte == 0x09 || byte == 0x0D { continue }
+      return byte >= 0x80 ? line.allSatisfy(\.isWhitespace) : false
+    }
+    return true
+  }
+
+  static func hasArrow(_ line: String) -> Bool { arrowOffset(in: Array(line.utf8)[...]) != nil }
+
+  /// The index of the first `-->` in `bytes`.
+  static func arrowOffset(in bytes: ArraySlice<UInt8>) -> Int? {
+    var index = bytes.startIndex
+    while index + 2 < bytes.endIndex {
+      if bytes[index] == 0x2D && bytes[index + 1] == 0x2D && bytes[index + 2] == 0x3E {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// `bytes` without leading and trailing spaces and tabs, as a string.
+  static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+    while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
   /// The text without tags, and the speaker of a voice tag if there is one.
   static func stripTags(_ text: String, decodeEntities: Bool) -> (String, String?) {
+    // Most cue text has neither tags nor entities.
+    if !text.utf8.contains(0x3C) && !(decodeEntities && text.utf8.contains(0x26)) {
+      return (trimmed(Array(text.utf8)[...]), nil)
+    }
     var output = ""
     var speaker: String?
     var index = text.startIndex
@@ -172,7 +209,7 @@ struct CueParser {
       output.append(character)
       index = text.index(after: index)
     }
-    return (output.trimmingCharacters(in: .whitespaces), speaker)
+    return (trimmed(Array(output.utf8)[...]), speaker)
   }
 
   static let entities = [
