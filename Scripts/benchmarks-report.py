@@ -95,6 +95,13 @@ if replay:
         lines.append(f"| replay (#7) | cancel-stale, keystroke-to-complete p99, ≥ 2 characters (ms) | "
                      f"{fmt(complete)} | ≤ 100 | {'yes' if complete <= 100 else '**no**'} | [replay.md](replay.md) |")
 
+imported = load("import.json")
+if imported:
+    seconds = imported["seconds"]["median"]
+    lines.append(f"| importers (#8) | import {imported['cues']} SubRip cues, seconds (peak "
+                 f"{imported['peakResidentBytes'] / 1e6:.0f} MB resident) | {fmt(seconds)} | – | – | "
+                 f"[import.md](import.md) |")
+
 allocators = load("allocators.json")
 lines += ["", "## glibc malloc vs jemalloc", ""]
 if allocators:
