@@ -28,6 +28,10 @@ public struct Corpus: Sendable {
   /// The number of UTF-8 bytes of text across all rows.
   public private(set) var utf8TextCount = 0
 
+  /// Whether start times never decrease from row to row (so a time range is found by
+  /// binary search).
+  public private(set) var startTimesAreOrdered = true
+
   /// The distinct speaker names, in order of first appearance.
   public var speakers: [String] { speakerNames }
 
@@ -55,6 +59,7 @@ public struct Corpus: Sendable {
     start: Int64, speaker: String?, utf8Text: UnsafeBufferPointer<UInt8>
   ) {
     precondition(utf8Text.count <= Int(UInt32.max), "A row's text is limited to 4 GiB")
+    if let last = startTimes.last, start < last { startTimesAreOrdered = false }
     textOffsets.append(textBytes.count)
     textLengths.append(UInt32(utf8Text.count))
     textBytes.append(contentsOf: utf8Text)

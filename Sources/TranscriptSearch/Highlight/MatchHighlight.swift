@@ -7,10 +7,14 @@ public struct MatchHighlight: Hashable, Sendable {
   public var position: Int
   /// Whether it is the current match.
   public var isCurrent: Bool
+  /// For a token query, which token matched (its index in the query), so each token
+  /// can be styled apart; nil for a single keyword.
+  public var token: Int?
 
-  public init(position: Int, isCurrent: Bool) {
+  public init(position: Int, isCurrent: Bool, token: Int? = nil) {
     self.position = position
     self.isCurrent = isCurrent
+    self.token = token
   }
 }
 

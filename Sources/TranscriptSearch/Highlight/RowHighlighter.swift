@@ -36,7 +36,7 @@ extension SearchNavigation {
       let end = string.utf8.index(string.startIndex, offsetBy: match.end)
       guard let range = Range(start..<end, in: text) else { continue }
       text[range][MatchHighlightAttribute.self] = MatchHighlight(
-        position: position, isCurrent: position == current)
+        position: position, isCurrent: position == current, token: tokens.map { Int($0[position]) })
       text[range].link = HighlightLink.url(forPosition: position)
     }
     return text

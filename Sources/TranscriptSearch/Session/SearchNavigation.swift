@@ -5,6 +5,8 @@ public struct SearchNavigation: Sendable, Equatable {
   public private(set) var index: MatchIndex
   /// The current match's position, if one is selected.
   public private(set) var current: Int?
+  /// For a token query: the token each position matched.
+  public private(set) var tokens: [UInt8]?
   /// The rows on screen, always within the corpus.
   public private(set) var viewport: Range<Int>
   /// Whether stepping past the last match goes to the first, and back.
@@ -32,9 +34,11 @@ public struct SearchNavigation: Sendable, Equatable {
 
   /// Replaces the matches (a new keyword), choosing the new current match by
   /// ``CurrentMatchPolicy``.
-  public mutating func replaceIndex(_ newIndex: MatchIndex) {
+  public mutating func replaceIndex(_ newIndex: MatchIndex, tokens: [UInt8]? = nil) {
+    precondition(tokens.map { $0.count == newIndex.count } ?? true, "A token per position")
     let previous = currentMatch
     index = newIndex
+    self.tokens = tokens
     viewport = Self.clamp(viewport, rowCount: newIndex.rowCount)
     setCurrent(
       CurrentMatchPolicy.choose(previous: previous, in: newIndex, viewport: viewport),

@@ -46,8 +46,58 @@ public struct SearchSession: Sendable {
       wrapsAround: wrapsAround)
   }
 
+  /// The token query searched, when one replaced the keyword.
+  public private(set) var query: TokenQuery?
+  /// Completions, built on first use and kept up to date with edits and appends.
+  public private(set) var suggestionIndex: SuggestionIndex?
+  /// The queries the person committed (``commitQuery()``), newest first.
+  public private(set) var recentQueries = RecentQueries()
+
+  /// Up to `limit` completions of `prefix`, most frequent first (see ``SuggestionIndex``).
+  public mutating func suggestions(for prefix: String, limit: Int = 10) -> [(
+    term: String, count: Int
+  )] {
+    if suggestionIndex == nil { suggestionIndex = SuggestionIndex(corpus: corpus) }
+    return suggestionIndex!.suggestions(for: prefix, limit: limit)
+  }
+
+  /// Records the current keyword (or query's tokens) in the recent-query list, as when
+  /// the person submits the search.
+  public mutating func commitQuery() {
+    recentQueries.record(query?.tokens.joined(separator: " ") ?? keyword)
+  }
+
   /// What the search bar shows.
-  public var status: SearchStatus { navigation.status(hasKeyword: !keyword.isEmpty) }
+  public var status: SearchStatus {
+    navigation.status(hasKeyword: !keyword.isEmpty || !(query?.tokens.isEmpty ?? true))
+  }
+
+  /// Searches for a token query (several keywords, a mode, a scope) instead of a
+  /// keyword: one pass over the rows in scope; navigation, keep-current and highlighting
+  /// then work as for a keyword, each match marked with its token.
+  public mutating func setQuery(_ newQuery: TokenQuery) {
+    keyword = ""
+    last = nil
+    query = newQuery
+    let found = folded.matches(of: newQuery, inRows: corpus.rows(in: newQuery.scope))
+    navigation.replaceIndex(
+      MatchIndex(matches: found.map(\.match), rowCount: corpus.count),
+      tokens: found.map { UInt8(truncatingIfNeeded: $0.token) })
+  }
+
+  /// The matches per speaker ("12 in Alice, 3 in Bob"), most first; rows without a
+  /// speaker count under nil.
+  ///
+  /// - Complexity: O(*m*) for *m* matches.
+  public func matchCountsBySpeaker() -> [(speaker: String?, count: Int)] {
+    var counts: [String?: Int] = [:]
+    for block in navigation.index.blocks {
+      for match in block.matches { counts[corpus.speaker(ofRow: match.row), default: 0] += 1 }
+    }
+    return counts.map { ($0.key, $0.value) }.sorted {
+      ($0.count, $1.speaker ?? "") > ($1.count, $0.speaker ?? "")
+    }
+  }
 
   /// Searches for `newKeyword`, keeping the current match where the policy allows, and
   /// returns how the matches were found.
@@ -60,6 +110,7 @@ public struct SearchSession: Sendable {
   /// segments of the corpus, a fraction of a millisecond apart); then returns nil and the
   /// session is unchanged. A pipeline passes `{ Task.isCancelled }`.
   public mutating func setKeyword(_ newKeyword: String, shouldStop: () -> Bool) -> SearchPath? {
+    query = nil
     guard !newKeyword.isEmpty else {
       keyword = newKeyword
       last = nil
@@ -120,9 +171,19 @@ public struct SearchSession: Sendable {
   ///
   /// - Throws: ``CorpusError/rowOutOfRange(row:count:)``; nothing changes then.
   public mutating func replaceText(ofRow row: Int, with text: String) throws(CorpusError) {
+    let old = corpus.indices.contains(row) ? corpus[row].text : nil
     try corpus.replaceText(ofRow: row, with: text)
+    if let old {
+      suggestionIndex?.remove(old)
+      suggestionIndex?.add(text)
+    }
     folded.replaceRow(row, with: text)
     forgetResults()
+    if let query {
+      // A token query is searched again whole: simple, and exact.
+      setQuery(query)
+      return
+    }
     guard !keyword.isEmpty else { return }
     let matches = folded.matches(of: FoldedKeyword(keyword), inRows: row..<row + 1)
     var index = navigation.index
@@ -134,9 +195,16 @@ public struct SearchSession: Sendable {
   /// match stays.
   public mutating func append(_ rows: [TranscriptRow]) {
     let first = corpus.count
-    for row in rows { corpus.append(row) }
+    for row in rows {
+      corpus.append(row)
+      suggestionIndex?.add(row.text)
+    }
     folded.append(corpus, rows: first..<corpus.count)
     forgetResults()
+    if let query {
+      setQuery(query)
+      return
+    }
     var index = navigation.index
     let matches =
       keyword.isEmpty

@@ -181,7 +181,7 @@ extension FoldedSegment {
 
 /// One search of one segment in progress: where it is, what it found, and cursors into
 /// the per-row tables that only move forward, since candidates arrive in order.
-private struct Scan {
+struct Scan {
   let corpus: FoldedSegment
   let index: Int
   let rowBase: Int
