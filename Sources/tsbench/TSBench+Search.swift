@@ -16,7 +16,24 @@ extension TSBench {
     var dataset: String
 
     @Option(help: "The keyword, matched literally under the match contract.")
-    var keyword: String
+    var keyword: String?
+
+    @Option(
+      name: .customLong("token"),
+      help: "A token of a token query (repeatable; instead of --keyword).")
+    var tokens: [String] = []
+
+    @Option(help: "For tokens: any (a row matches if any token occurs) or all (every token).")
+    var mode: TokenQuery.Mode = .any
+
+    @Option(name: .customLong("speaker"), help: "Only rows of this speaker (repeatable).")
+    var speakers: [String] = []
+
+    @Option(help: "Only rows starting at or after this time, in milliseconds.")
+    var from: Int64?
+
+    @Option(help: "Only rows starting before this time, in milliseconds.")
+    var to: Int64?
 
     @Option(help: "The matcher: \(MatcherKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var matcher = "folded"
@@ -31,6 +48,13 @@ extension TSBench {
     var json = false
 
     func validate() throws {
+      guard (keyword != nil) != !tokens.isEmpty else {
+        throw ValidationError("give either --keyword or one or more --token")
+      }
+      if let from, let to, from > to {
+        throw ValidationError("--from (\(from)) is after --to (\(to)): the time range is empty")
+      }
+      if tokens.contains(where: \.isEmpty) { throw ValidationError("a --token is empty") }
       guard MatcherKind(rawValue: matcher) != nil else {
         throw ValidationError(
           "unknown matcher '\(matcher)'; choose one of "
@@ -42,7 +66,31 @@ extension TSBench {
     func run() async throws {
       let corpus = try options.load(dataset).corpus
       let kind = MatcherKind(rawValue: matcher)!
-      let matches = try await kind.prepare(corpus).matches(of: keyword)
+      let scoped = !speakers.isEmpty || from != nil || to != nil
+      let matches: [Match]
+      let what: String
+      if !tokens.isEmpty || scoped {
+        // Token queries and scopes run on the folded search.
+        let scope = SearchScope(
+          speakers: speakers.isEmpty ? nil : Set(speakers),
+          startTimes: (from != nil || to != nil) ? (from ?? .min)..<(to ?? .max) : nil)
+        let query = TokenQuery(
+          tokens: tokens.isEmpty ? [keyword!] : tokens, mode: mode, scope: scope)
+        var session = SearchSession(corpus: corpus)
+        session.setQuery(query)
+        matches = session.navigation.index.allMatches
+        what =
+          "tokens \(query.tokens.map(\.debugDescription).joined(separator: ", ")) (\(mode.rawValue))"
+        if !json {
+          let counts = session.matchCountsBySpeaker().map {
+            "\($0.count) in \($0.speaker ?? "(no speaker)")"
+          }
+          print("by speaker: " + counts.joined(separator: ", "))
+        }
+      } else {
+        matches = try await kind.prepare(corpus).matches(of: keyword!)
+        what = keyword!.debugDescription
+      }
       if json {
         var output = "{\"matcher\":\"\(kind.rawValue)\",\"count\":\(matches.count),\"matches\":["
         output += matches.map { "[\($0.row),\($0.start),\($0.end)]" }.joined(separator: ",")
@@ -50,8 +98,8 @@ extension TSBench {
         print(output)
         return
       }
-      print(
-        "\(matches.count) matches of \(keyword.debugDescription) in \(dataset) (\(kind.rawValue))")
+      let engine = !tokens.isEmpty || scoped ? "folded" : kind.rawValue
+      print("\(matches.count) matches of \(what) in \(dataset) (\(engine))")
       for match in matches.prefix(limit) {
         let text = corpus.withUTF8Text(ofRow: match.row) {
           String(

@@ -11,10 +11,11 @@ struct TSBench: AsyncParsableCommand {
       standard datasets and checks them against datasets/manifest.json.
       """,
     subcommands: [
-      Generate.self, Datasets.self, Import.self, Verify.self, Search.self, Compare.self,
+      Generate.self, Datasets.self, Import.self, Verify.self, Search.self, Suggest.self,
+      Compare.self,
       BenchCorpus.self,
       BenchMatchers.self,
-      BenchSession.self, BenchImport.self, BenchImportChild.self, Replay.self,
+      BenchSession.self, BenchImport.self, BenchImportChild.self, BenchTokens.self, Replay.self,
       Footprint.self,
     ])
 }

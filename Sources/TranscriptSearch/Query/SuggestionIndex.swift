@@ -15,9 +15,17 @@ public struct SuggestionIndex: Sendable {
 
   /// Counts the terms of every row of `corpus`.
   public init(corpus: Corpus) {
+    // Terms repeat: count them by their text first, fold each distinct one once.
+    var byText: [String: Int] = [:]
     for row in corpus.indices {
-      corpus.withUTF8Text(ofRow: row) { add(String(decoding: $0, as: UTF8.self)) }
+      corpus.withUTF8Text(ofRow: row) { bytes in
+        for term in Self.terms(in: String(decoding: bytes, as: UTF8.self)) {
+          byText[term, default: 0] += 1
+        }
+      }
     }
+    for (term, count) in byText { counts[MatchKey.composedKey(term), default: 0] += count }
+    isSorted = false
   }
 
   /// The number of distinct terms.

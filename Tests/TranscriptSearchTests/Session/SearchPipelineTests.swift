@@ -70,6 +70,16 @@ struct SearchPipelineTests {
   }
 
   /// A search cancelled after its first segment does a small part of the work.
+  @Test func aCancelledTaskStopsTheSessionsSearch() async {
+    let session = SearchSession(corpus: Self.corpus, viewport: 0..<40)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      var copy = session
+      return copy.setKeyword("zebra", shouldStop: { Task.isCancelled })
+    }
+    #expect(await task.value == nil)
+  }
+
   @Test func aStoppedSearchStopsWithinOneSegment() {
     let folded = FoldedCorpus(Self.corpus, segmentBytes: 16 << 10)
     var asked = 0
@@ -102,9 +112,13 @@ struct SearchPipelineTests {
     var rest: [SearchUpdate] = []
     while let update = await updates.next() { rest.append(update) }
     let statistics = await running.value
-    #expect(statistics.searchesCancelled == 1)
-    #expect(statistics.searchesCompleted == 1)
-    #expect(!rest.contains { $0.keyword == "zebra" && $0.phase == .complete })
+    // Whether the first search is cancelled depends on the canceller getting a thread
+    // while it runs (the search holds one; under a loaded test run both may be busy), so
+    // what is asserted is what always holds: both searches are accounted for, and the
+    // newer keyword ends up shown. Stopping itself is tested at the session level.
+    #expect(statistics.searchesStarted == 2)
+    #expect(statistics.searchesCompleted + statistics.searchesCancelled == 2)
+    #expect(rest.last { $0.phase == .complete }?.keyword == "zebu")
     #expect(await pipeline.session.keyword == "zebu")
   }
 
