@@ -20,6 +20,7 @@ bench: datasets bench-peers
 	$(TSBENCH) bench-matchers --dataset mixed-1m --matchers folded,chunked
 	$(TSBENCH) bench-session
 	$(TSBENCH) replay --dataset datasets/mixed-1m.jsonl
+	$(TSBENCH) bench-tokens --rounds 5
 	$(TSBENCH) compare
 	python3 Scripts/report-charts.py results || echo "charts not drawn: matplotlib is missing (pip install matplotlib)"
 	python3 Scripts/benchmarks-report.py

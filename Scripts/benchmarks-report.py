@@ -44,6 +44,7 @@ sources = [
     ("corpus.json", "foundation (#2)", "corpus.md", lambda t: (t["name"], t["measured"], f"≤ {fmt(t['limit'])} {t['unit']}")),
     ("matchers.json", "matchers (#3)", "matchers.md", None),
     ("session.json", "session (#4)", "session.md", None),
+    ("tokens.json", "tokens (#9)", "tokens.md", None),
 ]
 for file, issue, report, shape in sources:
     data = load(file)
