@@ -52,6 +52,24 @@ struct TokenQueryTests {
     }
   }
 
+  /// Long segments, so the four-block step and every lane of it are exercised: each
+  /// token's matches from the one-pass search equal its own search's.
+  @Test func onePassEqualsSeparateSearchesOnLongSegments() {
+    let words = ["zephyr", "STRASSE", "量子", "👍🏽", "θάλασσα", "a", "ss", "e\u{301}"]
+    let rows = (0..<3_000).map { index in
+      TranscriptRow(
+        start: 0,
+        text: (0..<(index % 11)).map { words[($0 * 7 + index) % words.count] }.joined(
+          separator: String(repeating: " ", count: index % 5 + 1)))
+    }
+    let folded = FoldedCorpus(Corpus(rows))
+    let keys = ["straße", "量子", "👍", "Θάλασσα", "ss", "é", "zephyr", "qq"].map(FoldedKeyword.init)
+    let together = folded.matches(ofEach: keys, inRows: 0..<rows.count)
+    for (key, matches) in zip(keys, together) {
+      #expect(matches == folded.matches(of: key, inRows: 0..<rows.count))
+    }
+  }
+
   @Test func anyRowsAreTheUnionAndAllRowsTheIntersection() async {
     let corpus = Corpus(
       ["zephyr and straße", "only zephyr", "only STRASSE", "neither"].map {
