@@ -19,8 +19,12 @@ public struct SuggestionIndex: Sendable {
     var byText: [String: Int] = [:]
     for row in corpus.indices {
       corpus.withUTF8Text(ofRow: row) { bytes in
-        for term in Self.terms(in: String(decoding: bytes, as: UTF8.self)) {
-          byText[term, default: 0] += 1
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+          Self.countASCIIWords(in: bytes, into: &byText)
+        } else {
+          for term in Self.terms(in: String(decoding: bytes, as: UTF8.self)) {
+            byText[term, default: 0] += 1
+          }
         }
       }
     }
@@ -117,25 +121,32 @@ public struct SuggestionIndex: Sendable {
     return terms
   }
 
+  /// Counts the words of an ASCII row: the same terms as `terms(in:)` gives for it (ASCII
+  /// letters and digits are its only letters and numbers, and no ASCII script is
+  /// unspaced), without walking grapheme clusters.
+  static func countASCIIWords(
+    in bytes: UnsafeBufferPointer<UInt8>, into counts: inout [String: Int]
+  ) {
+    var start = -1
+    for index in 0...bytes.count {
+      let isWordByte =
+        index < bytes.count
+        && (bytes[index] &- 0x30 < 10 || (bytes[index] | 0x20) &- 0x61 < 26)
+      if isWordByte {
+        if start < 0 { start = index }
+      } else if start >= 0 {
+        let word = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        counts[word, default: 0] += 1
+        start = -1
+      }
+    }
+  }
+
   /// Whether a character belongs to a script written without spaces between words.
   static func isUnspaced(_ character: Character) -> Bool {
     guard let value = character.unicodeScalars.first?.value else { return false }
     return (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
       || (0x3040...0x30FF).contains(value) || (0x0E00...0x0E7F).contains(value)
-  }
-}
-
-/// The queries searched most recently, newest first, without repeats.
-public struct RecentQueries: Sendable, Equatable {
-  public private(set) var queries: [String] = []
-  public let limit: Int
-
-  public init(limit: Int = 10) { self.limit = limit }
-
-  public mutating func record(_ query: String) {
-    guard !query.allSatisfy(\.isWhitespace) else { return }
-    queries.removeAll { $0 == query }
-    queries.insert(query, at: 0)
-    if queries.count > limit { queries.removeLast() }
   }
 }

@@ -163,6 +163,27 @@ struct TokenQueryTests {
     #expect(did { index.suggestions(for: "str").first?.term == "strand" })
   }
 
+  /// Building from a corpus (with its shortcut for ASCII rows) counts the same terms as
+  /// adding each row's text, which walks characters.
+  @Test func buildingCountsWhatAddingEachRowCounts() async {
+    let ascii = Gen<String?>.element(of: ["a", "Zq", "09", "x1", " ", ".", "\r\n", "\t", "-", "_"])
+      .array(of: 0...12).map { $0.compactMap { $0 }.joined() }
+    await propertyCheck(
+      count: 150, input: ascii.array(of: 1...5), TrickyText.strings(upTo: 8).array(of: 0...3)
+    ) { asciiRows, otherRows in
+      let texts = asciiRows + otherRows
+      let built = SuggestionIndex(corpus: Corpus(texts.map { TranscriptRow(start: 0, text: $0) }))
+      var added = SuggestionIndex()
+      for text in texts { added.add(text) }
+      let terms = Set(texts.flatMap { SuggestionIndex.terms(in: $0) })
+      #expect(built.termCount == added.termCount, "\(texts.debugDescription)")
+      for term in terms {
+        #expect(
+          built.count(of: term) == added.count(of: term), "\(term) in \(texts.debugDescription)")
+      }
+    }
+  }
+
   @Test func unspacedScriptsSuggestCharacterPairs() {
     #expect(SuggestionIndex.terms(in: "量子计算 and 中") == ["量子", "子计", "计算", "and", "中"])
   }
