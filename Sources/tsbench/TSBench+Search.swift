@@ -85,7 +85,7 @@ extension TSBench {
           let counts = session.matchCountsBySpeaker().map {
             "\($0.count) in \($0.speaker ?? "(no speaker)")"
           }
-          print("by speaker: " + counts.joined(separator: ", "))
+          if !counts.isEmpty { print("by speaker: " + counts.joined(separator: ", ")) }
         }
       } else {
         matches = try await kind.prepare(corpus).matches(of: keyword!)
