@@ -16,19 +16,24 @@ public struct SuggestionIndex: Sendable {
   /// Counts the terms of every row of `corpus`.
   public init(corpus: Corpus) {
     // Terms repeat: count them by their text first, fold each distinct one once.
+    // Non-ASCII terms are keyed by their bytes: hashing a String normalizes it.
     var byText: [String: Int] = [:]
+    var byBytes: [[UInt8]: Int] = [:]
+    var wordish = [UInt8](repeating: 0, count: 0x10000)
     for row in corpus.indices {
       corpus.withUTF8Text(ofRow: row) { bytes in
         if bytes.allSatisfy({ $0 < 0x80 }) {
           Self.countASCIIWords(in: bytes, into: &byText)
         } else {
-          for term in Self.terms(in: String(decoding: bytes, as: UTF8.self)) {
-            byText[term, default: 0] += 1
-          }
+          Self.countTerms(
+            in: String(decoding: bytes, as: UTF8.self), into: &byBytes, wordish: &wordish)
         }
       }
     }
     for (term, count) in byText { counts[MatchKey.composedKey(term), default: 0] += count }
+    for (term, count) in byBytes {
+      counts[MatchKey.composedKey(String(decoding: term, as: UTF8.self)), default: 0] += count
+    }
     isSorted = false
   }
 
@@ -119,6 +124,62 @@ public struct SuggestionIndex: Sendable {
     flushWord()
     flushRun()
     return terms
+  }
+
+  /// Counts the terms of `text` by their UTF-8 bytes: the same terms as `terms(in:)`
+  /// gives, each a contiguous run of the text, so none is built character by character.
+  ///
+  /// `wordish` memoizes, for each BMP scalar (0 unknown, 1 no, 2 yes), whether a character
+  /// starting with it is a letter or number: looking the properties up is most of the cost.
+  static func countTerms(
+    in text: String, into counts: inout [[UInt8]: Int], wordish: inout [UInt8]
+  ) {
+    let utf8 = text.utf8
+    var wordStart: String.Index?
+    var run: [Range<String.Index>] = []  // characters of a script without spaces
+    func flushWord(endingAt end: String.Index) {
+      guard let start = wordStart else { return }
+      counts[Array(utf8[start..<end]), default: 0] += 1
+      wordStart = nil
+    }
+    func flushRun() {
+      if run.count == 1 { counts[Array(utf8[run[0]]), default: 0] += 1 }
+      if run.count > 1 {
+        for index in 0..<(run.count - 1) {
+          counts[Array(utf8[run[index].lowerBound..<run[index + 1].upperBound]), default: 0] += 1
+        }
+      }
+      run.removeAll(keepingCapacity: true)
+    }
+    var index = text.startIndex
+    while index < text.endIndex {
+      let next = text.index(after: index)
+      let character = text[index]
+      if isUnspaced(character) {
+        flushWord(endingAt: index)
+        run.append(index..<next)
+      } else if isWordish(character, memo: &wordish) {
+        flushRun()
+        if wordStart == nil { wordStart = index }
+      } else {
+        flushWord(endingAt: index)
+        flushRun()
+      }
+      index = next
+    }
+    flushWord(endingAt: text.endIndex)
+    flushRun()
+  }
+
+  private static func isWordish(_ character: Character, memo: inout [UInt8]) -> Bool {
+    let first = character.unicodeScalars.first!
+    let value = Int(first.value)
+    guard value < memo.count else { return character.isLetter || character.isNumber }
+    if memo[value] == 0 {
+      let single = Character(first)
+      memo[value] = single.isLetter || single.isNumber ? 2 : 1
+    }
+    return memo[value] == 2
   }
 
   /// Counts the words of an ASCII row: the same terms as `terms(in:)` gives for it (ASCII
