@@ -104,7 +104,8 @@ fuzz:
 
 ## sanitize: the tests under AddressSanitizer, and the concurrent ones under ThreadSanitizer
 sanitize: sanitize-thread
-	swift test --scratch-path .build-asan --sanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt \
+	  swift test --scratch-path .build-asan --sanitize=address
 
 ## sanitize-thread: chunked, the pipeline and cancellation under ThreadSanitizer (run by CI)
 sanitize-thread:

@@ -27,6 +27,9 @@ struct ResidentMemoryTests {
     block.initializeMemory(as: UInt8.self, repeating: 1)
     let after = try #require(ResidentMemory.current())
     #expect(after - before >= size / 2, "resident grew by \(after - before) bytes")
-    #expect(try #require(ResidentMemory.peak()) >= after)
+    // Not `peak >= after`: the kernel's per-thread RSS counters are summed lazily, so with
+    // other tests running the two fields can disagree by a few pages.
+    let peak = try #require(ResidentMemory.peak())
+    #expect(peak >= before + size / 2, "peak \(peak), before \(before)")
   }
 }
