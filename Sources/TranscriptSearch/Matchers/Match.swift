@@ -21,6 +21,15 @@ public struct Match: Hashable, Sendable, Comparable, CustomStringConvertible {
     _end = UInt32(end)
   }
 
+  /// The match covering `range` of `text`, the text of row `row`.
+  ///
+  /// - Precondition: `range` is a non-empty range of `text`.
+  public init(row: Int, range: Range<String.Index>, in text: String) {
+    self.init(
+      row: row, start: text.utf8.distance(from: text.startIndex, to: range.lowerBound),
+      end: text.utf8.distance(from: text.startIndex, to: range.upperBound))
+  }
+
   /// Orders by row, then start: the order of positions in a match index.
   public static func < (left: Match, right: Match) -> Bool {
     (left._row, left._start, left._end) < (right._row, right._start, right._end)

@@ -24,10 +24,7 @@ public struct FoundationMatcher: Matcher {
           from = text.unicodeScalars.index(after: range.lowerBound)
           continue
         }
-        matches.append(
-          Match(
-            row: row, start: text.utf8.distance(from: text.startIndex, to: range.lowerBound),
-            end: text.utf8.distance(from: text.startIndex, to: range.upperBound)))
+        matches.append(Match(row: row, range: range, in: text))
         from = range.upperBound
       }
     }

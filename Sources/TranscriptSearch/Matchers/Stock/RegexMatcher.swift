@@ -17,10 +17,7 @@ public struct RegexMatcher: Matcher {
     var matches: [Match] = []
     for (row, text) in rows.enumerated() {
       for range in text.ranges(of: regex) where !range.isEmpty {
-        matches.append(
-          Match(
-            row: row, start: text.utf8.distance(from: text.startIndex, to: range.lowerBound),
-            end: text.utf8.distance(from: text.startIndex, to: range.upperBound)))
+        matches.append(Match(row: row, range: range, in: text))
       }
     }
     return matches
