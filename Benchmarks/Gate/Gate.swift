@@ -5,16 +5,15 @@ import TranscriptSearch
 
 // The CI gate's allocation check: small, fixed workloads (10k mixed rows) whose malloc
 // counts are deterministic, checked against Thresholds/ by `make bench-check`. They
-// measure no OS metrics, so the counts do not depend on the machine. Wall clock is
-// recorded too, with wide thresholds: this machine is shared and noisy.
+// measure no OS metrics and no time, so the verdict does not depend on how busy the
+// machine is: wall clock is reported by the gate script beside the counts, as a warning.
 let benchmarks: @Sendable () -> Void = {
   let rows = 10_000
   let configuration = Benchmark.Configuration(
-    metrics: [.mallocCountTotal, .wallClock],
+    metrics: [.mallocCountTotal],
     maxDuration: .seconds(1), maxIterations: 50,
     thresholds: [
-      .mallocCountTotal: .init(relative: [.p90: 1.0], absolute: [.p90: 2]),
-      .wallClock: .init(relative: [.p90: 100.0]),
+      .mallocCountTotal: .init(relative: [.p90: 1.0], absolute: [.p90: 2])
     ])
   let corpus = { Workloads.dataset(.mixed, rows: rows).corpus }
   Benchmark("gate-folded-prepare", configuration: configuration) { benchmark in

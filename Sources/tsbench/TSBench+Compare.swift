@@ -48,12 +48,33 @@ extension TSBench {
     @Option(help: "The conformance cases.")
     var cases = "datasets/conformance.json"
 
-    @Option(help: "The folder the report is written to.")
-    var results = "results"
+    @Option(
+      help: ArgumentHelp(
+        "The folder the report is written to (created if missing).",
+        discussion:
+          "Default: results for the standard run; for --dataset FILE, tsbench-compare-NAME in the current folder, so a comparison of your file never replaces the project's report."
+      ))
+    var results: String?
+
+    @Option(
+      help: """
+        Seconds the oracle may take for one keyword over a whole dataset; over it, only the \
+        first 1,000 rows are checked (and the report says so).
+        """)
+    var oracleBudget = 10.0
+
+    /// The folder the report goes to.
+    var resultsFolder: String {
+      if let results { return results }
+      guard let dataset else { return "results" }
+      let name = URL(fileURLWithPath: dataset).deletingPathExtension().lastPathComponent
+      return "tsbench-compare-\(name)"
+    }
 
     func validate() throws {
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
+      guard oracleBudget >= 0 else { throw ValidationError("--oracle-budget must not be negative") }
       if let keywords {
         guard dataset != nil else { throw ValidationError("--keywords needs --dataset") }
         guard !keywords.isEmpty, keywords.allSatisfy({ !$0.isEmpty }) else {
@@ -63,9 +84,22 @@ extension TSBench {
     }
 
     func run() async throws {
+      let results = resultsFolder
+      // Fail before minutes of measuring, not after.
+      do {
+        try FileManager.default.createDirectory(
+          atPath: results, withIntermediateDirectories: true)
+      } catch {
+        throw ValidationError(
+          "cannot create the results folder \(results): \(error.localizedDescription)")
+      }
+      guard FileManager.default.isWritableFile(atPath: results) else {
+        throw ValidationError("the results folder \(results) is not writable")
+      }
       var comparison = Comparison()
       comparison.rounds = rounds
       comparison.cellBudget = budget
+      comparison.oracleBudget = oracleBudget
       comparison.full = full
       comparison.peers = PeerRunner(scriptsDirectory: Self.scriptsDirectory())
       let plan = try datasets()
@@ -74,29 +108,44 @@ extension TSBench {
       for (index, load) in plan.enumerated() {
         let dataset = try load()
         ProgressDisplay.writeError("compare: \(dataset.name) (\(dataset.corpus.count) rows)\n")
+        defer {
+          if self.dataset != nil, let export = dataset.plainTextPath {
+            try? FileManager.default.removeItem(atPath: export)
+          }
+        }
         measured.append(try await comparison.measure(dataset))
         progress.update(index + 1)
       }
       progress.finish()
-      let conformance = try await conformanceScores(comparison.strategies)
+      let conformance = try await conformanceScores(
+        comparison.strategies.compactMap { MatcherKind(rawValue: $0.name) })
       var command = "tsbench compare"
       if let dataset { command += " --dataset \(dataset)" }
       if let keywords { command += " --keywords \(keywords.joined(separator: ","))" }
       if full { command += " --full" }
       command += " --rounds \(rounds) --budget \(budget)"
+      if self.results != nil { command += " --results \(results)" }
       let result = CompareReport(
         command: command, machine: Self.machine(), rounds: rounds, cellBudgetSeconds: budget,
-        conformance: conformance, datasets: measured, scaling: scaling(measured),
+        conformance: conformance, datasets: measured,
+        scaling: scaling(measured, sessionResults: dataset == nil ? results : nil),
         peerSemantics: Dictionary(
           uniqueKeysWithValues: Peer.allCases.map { ($0.rawValue, $0.semantics) }))
-      let allocators = try? String(contentsOfFile: "\(results)/ALLOCATORS.md", encoding: .utf8)
+      // The standard run's report repeats the allocator and replay tables measured by
+      // other commands on the same datasets; a report on a user's file holds that file only.
+      let standard = dataset == nil
+      let allocators =
+        standard ? try? String(contentsOfFile: "\(results)/ALLOCATORS.md", encoding: .utf8) : nil
       let summary = allocators.flatMap(Self.allocatorSummary)
-      let replay = (try? String(contentsOfFile: "\(results)/replay.md", encoding: .utf8))
-        .flatMap(Self.replaySummary)
+      let replay =
+        standard
+        ? (try? String(contentsOfFile: "\(results)/replay.md", encoding: .utf8))
+          .flatMap(Self.replaySummary) : nil
       try ReportFile.writeJSON(result, to: "\(results)/report.json")
       let markdown = result.markdown(allocatorSummary: summary, replaySummary: replay)
       try ReportFile.write(markdown, to: "\(results)/REPORT.md")
       print("wrote \(results)/REPORT.md and \(results)/report.json")
+      Self.drawCharts(in: results)
     }
 
     /// Loaders of the datasets to compare, in order: by script, smallest first, so each
@@ -165,7 +214,9 @@ extension TSBench {
 
     /// Slopes of time against rows per strategy and class, for scripts measured at
     /// several sizes, and for the session's costs from results/session.json.
-    private func scaling(_ measured: [CompareReport.Dataset]) -> [CompareReport.Scaling] {
+    private func scaling(
+      _ measured: [CompareReport.Dataset], sessionResults: String?
+    ) -> [CompareReport.Scaling] {
       var lines: [CompareReport.Scaling] = []
       for script in Set(measured.compactMap(\.script)).sorted() {
         let sizes = measured.filter { $0.script == script }.sorted { $0.rows < $1.rows }
@@ -192,7 +243,8 @@ extension TSBench {
         }
       }
       struct SessionFile: Decodable { var result: SessionBenchmarkResult }
-      if let data = FileManager.default.contents(atPath: "\(results)/session.json"),
+      if let sessionResults,
+        let data = FileManager.default.contents(atPath: "\(sessionResults)/session.json"),
         let session = try? JSONDecoder().decode(SessionFile.self, from: data).result
       {
         for (key, what) in [
@@ -238,6 +290,28 @@ extension TSBench {
       let memory = ProcessInfo.processInfo.physicalMemory / (1 << 30)
       return "\(cpu ?? "an unknown CPU"), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
         + "\(memory) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
+    }
+
+    /// Draws the report's charts with Scripts/report-charts.py when Python and matplotlib
+    /// are there; says so when they are not.
+    static func drawCharts(in results: String) {
+      let script = "\(scriptsDirectory())/report-charts.py"
+      guard FileManager.default.fileExists(atPath: script) else {
+        print("charts not drawn: \(script) is missing")
+        return
+      }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", script, results]
+      do {
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+          print("charts not drawn: matplotlib is missing (pip install matplotlib)")
+        }
+      } catch {
+        print("charts not drawn: python3 is missing")
+      }
     }
 
     /// Scripts/ beside the executable's repository, or in the current folder.

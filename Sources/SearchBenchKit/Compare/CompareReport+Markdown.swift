@@ -10,35 +10,58 @@ extension CompareReport {
       + "would take over \(budget) (estimated from the previous size) is skipped and shown with "
       + "the estimate; a slow one gets fewer rounds. Ratios are time ÷ the fastest conforming "
       + "strategy's, with a 95% bootstrap interval over rounds; an interval that includes 1 "
-      + "reads \"no difference\"."
+      + "reads \"no difference\". The oracle column: \"yes\" means every match on every row "
+      + "equals the contract's; \"agrees on N of M rows\" that the oracle was too slow for the "
+      + "whole dataset, so only the first N rows were compared; \"**no**\" gives the counts and "
+      + "their difference; \"not run\" that the strategy did not run."
+    let givenNote =
+      datasets.contains { $0.script == nil }
+      ? " Keywords you gave are classed by the contract's count: absent (no match), frequent "
+        + "(at least one match per 100 rows) or rare (between)."
+      : ""
     let summaryNote: String =
       "Geometric mean over the datasets of each strategy's time ÷ the fastest conforming one's, "
-      + "by keyword class. Conformance is the share of the hand-written cases passed "
-      + "(`tsbench verify`); non-conforming strategies are shown, marked, and not ranked."
+      + "by keyword class, divided by that class's fastest conforming strategy's, which reads 1.0×. Conformance is "
+      + "the share of the hand-written cases passed (`tsbench verify`); non-conforming "
+      + "strategies are shown, marked, and not ranked. Strategies whose 95% intervals overlap "
+      + "the intervals of the strategy ranked above them share its rank (\"=\")." + givenNote
     let header = "| rank | strategy | conformance | " + Self.classes.joined(separator: " | ") + " |"
     let rule = "|---:|---|---:|" + Self.classes.map { _ in "---:" }.joined(separator: "|") + "|"
     var lines: [String] = [
       "# Transcript search: strategies compared", "", introduction, "", "## Summary", "",
       summaryNote, "", "![Strategies side by side](ratios.svg)", "", header, rule,
     ]
-    let ordered = conformance.sorted { left, right in
-      let l = summaryRatio(left.strategy)
-      let r = summaryRatio(right.strategy)
-      let lc = left.passed == left.total
-      let rc = right.passed == right.total
-      return lc != rc ? lc : l < r
-    }
-    var rank = 0
-    for entry in ordered {
-      let conforms = entry.passed == entry.total
-      if conforms { rank += 1 }
+    let ranking = summaryRanking()
+    // Each class's column is divided by its fastest conforming strategy's, which reads 1.0×.
+    let bestInClass = Dictionary(
+      uniqueKeysWithValues: Self.classes.map { label in
+        (
+          label,
+          ranking.filter(\.conforms).compactMap { ratio(strategy: $0.strategy, label: label) }
+            .min() ?? 1
+        )
+      })
+    for entry in ranking {
       let ratios = Self.classes.map { label in
-        ratio(strategy: entry.strategy, label: label).map { Self.format($0) + "×" } ?? "–"
+        ratio(strategy: entry.strategy, label: label).map {
+          Self.format($0 / bestInClass[label]!) + "×"
+        } ?? "–"
       }
-      let score = "\(entry.passed)/\(entry.total)" + (conforms ? "" : " ✗")
+      let rank = entry.rank.map { entry.tied ? "=\($0)" : String($0) } ?? "–"
       lines.append(
-        "| \(conforms ? String(rank) : "–") | \(entry.strategy)\(conforms ? "" : " (non-conforming)") | "
-          + "\(score) | " + ratios.joined(separator: " | ") + " |")
+        "| \(rank) | \(entry.strategy)\(entry.conforms ? "" : " (non-conforming)") | "
+          + "\(entry.passed)/\(entry.total)\(entry.conforms ? "" : " ✗") | "
+          + ratios.joined(separator: " | ") + " |")
+    }
+    let crossovers = chunkedCrossovers()
+    if !crossovers.isEmpty {
+      lines += [
+        "",
+        "**From what size `chunked` (every core) beats `folded` (one core)**, "
+          + "interpolated in log(rows) between the sizes measured, from the geometric mean over "
+          + "keyword classes of chunked ÷ folded:", "",
+      ]
+      lines += crossovers.map { "- \($0)" }
     }
     lines += ["", "## Answers", ""] + answers()
     if let replaySummary {
@@ -47,16 +70,19 @@ extension CompareReport {
     if let allocatorSummary {
       lines += ["", "## glibc malloc vs jemalloc", "", allocatorSummary]
     }
-    lines += [
-      "", "## Scaling", "",
-      "Slope of log(time) against log(rows) from 1k to 1M rows (1 means the cost grows "
-        + "linearly with the corpus, 0 that it does not grow). ![Time per row](scaling.svg)",
-      "", "| what | script | slope | points (rows, seconds) |", "|---|---|---:|---|",
-    ]
-    for entry in scaling {
-      let points = entry.points.map { "\(Int($0[0])): \(Self.seconds($0[1]))" }.joined(
-        separator: ", ")
-      lines.append("| \(entry.what) | \(entry.script) | \(Self.format(entry.slope)) | \(points) |")
+    if !scaling.isEmpty {
+      lines += [
+        "", "## Scaling", "",
+        "Slope of log(time) against log(rows) from 1k to 1M rows (1 means the cost grows "
+          + "linearly with the corpus, 0 that it does not grow). ![Time per row](scaling.svg)",
+        "", "| what | script | slope | points (rows, seconds) |", "|---|---|---:|---|",
+      ]
+      for entry in scaling {
+        let points = entry.points.map { "\(Int($0[0])): \(Self.seconds($0[1]))" }.joined(
+          separator: ", ")
+        lines.append(
+          "| \(entry.what) | \(entry.script) | \(Self.format(entry.slope)) | \(points) |")
+      }
     }
     lines += ["", "## Peers", ""]
     for (peer, semantics) in peerSemantics.sorted(by: { $0.key < $1.key }) {
@@ -77,9 +103,100 @@ extension CompareReport {
     return exp(ratios.map(log).reduce(0, +) / Double(ratios.count))
   }
 
-  private func summaryRatio(_ strategy: String) -> Double {
-    let values = Self.classes.compactMap { ratio(strategy: strategy, label: $0) }
-    return values.isEmpty ? .infinity : values.reduce(0, +) / Double(values.count)
+  struct RankedStrategy {
+    var strategy: String
+    var passed: Int
+    var total: Int
+    var conforms: Bool
+    /// The geometric means, over every measured cell, of the ratio and its interval.
+    var overall: Double
+    var low: Double
+    var high: Double
+    var rank: Int?
+    var tied = false
+  }
+
+  /// Conforming strategies first, fastest first; a strategy whose interval overlaps that
+  /// of the first strategy of the rank above shares that rank.
+  func summaryRanking() -> [RankedStrategy] {
+    func geometricMean(_ values: [Double]) -> Double {
+      values.isEmpty ? .infinity : exp(values.map(log).reduce(0, +) / Double(values.count))
+    }
+    var entries = conformance.map { entry -> RankedStrategy in
+      let estimates = datasets.flatMap(\.cells).filter { $0.strategy == entry.strategy }
+        .compactMap(\.ratioToBest)
+      return RankedStrategy(
+        strategy: entry.strategy, passed: entry.passed, total: entry.total,
+        conforms: entry.passed == entry.total, overall: geometricMean(estimates.map(\.ratio)),
+        low: geometricMean(estimates.map(\.low)), high: geometricMean(estimates.map(\.high)))
+    }
+    entries.sort { ($0.conforms ? 0 : 1, $0.overall) < ($1.conforms ? 0 : 1, $1.overall) }
+    var leader: RankedStrategy?
+    var next = 1
+    for index in entries.indices where entries[index].conforms && entries[index].overall.isFinite {
+      if let group = leader, entries[index].low <= group.high {
+        entries[index].rank = group.rank
+        entries[index].tied = true
+        if let first = entries.firstIndex(where: { $0.strategy == group.strategy }) {
+          entries[first].tied = true
+        }
+      } else {
+        entries[index].rank = next
+        leader = entries[index]
+      }
+      next += 1
+    }
+    return entries
+  }
+
+  /// Per script measured at several sizes: the row count from which chunked is faster
+  /// than folded.
+  func chunkedCrossovers() -> [String] {
+    var lines: [String] = []
+    for script in Set(datasets.compactMap(\.script)).sorted() {
+      let points = datasets.filter { $0.script == script }.sorted { $0.rows < $1.rows }
+        .compactMap { dataset -> (rows: Double, ratio: Double)? in
+          let ratios = Self.classes.compactMap { label -> Double? in
+            guard
+              let folded = dataset.cells.first(where: {
+                $0.strategy == "folded" && $0.label == label
+              })?.seconds?.median,
+              let chunked = dataset.cells.first(where: {
+                $0.strategy == "chunked" && $0.label == label
+              })?.seconds?.median
+            else { return nil }
+            return chunked / folded
+          }
+          guard !ratios.isEmpty else { return nil }
+          return (Double(dataset.rows), exp(ratios.map(log).reduce(0, +) / Double(ratios.count)))
+        }
+      guard points.count >= 2 else { continue }
+      let described = points.map { "\(Int($0.rows)): \(Self.format($0.ratio))×" }
+        .joined(separator: ", ")
+      if let last = points.last, last.ratio >= 1 {
+        lines.append(
+          "**\(script)**: at no size measured (up to \(Int(last.rows)) rows); chunked ÷ folded "
+            + described + ".")
+      } else if let index = points.lastIndex(where: { $0.ratio >= 1 }) {
+        let (a, b) = (points[index], points[index + 1])
+        let fraction = log(a.ratio) / (log(a.ratio) - log(b.ratio))
+        let rows = exp(log(a.rows) + (log(b.rows) - log(a.rows)) * fraction)
+        lines.append(
+          "**\(script)**: from about \(Self.roundedRows(rows)) rows; chunked ÷ folded "
+            + described + ".")
+      } else {
+        lines.append(
+          "**\(script)**: at every size measured (from \(Int(points[0].rows)) rows); chunked ÷ "
+            + "folded " + described + ".")
+      }
+    }
+    return lines
+  }
+
+  /// Two significant digits: 3,400 rather than 3,417.
+  static func roundedRows(_ rows: Double) -> String {
+    let magnitude = pow(10, floor(log10(max(rows, 1))) - 1)
+    return String(Int((rows / magnitude).rounded() * magnitude))
   }
 
   private func answers() -> [String] {
@@ -165,7 +282,7 @@ extension CompareReport {
       guard let seconds = cell.seconds else {
         lines.append(
           "| \(keyword) | \(cell.strategy) | – | skipped: \(cell.skipped ?? "not run") | | | | "
-            + "\(cell.agreesWithOracle.map { $0 ? "yes" : "**no**" } ?? "–") | 0 |")
+            + "\(cell.oracle?.summary ?? "not run") | 0 |")
         continue
       }
       let ratio =
@@ -177,7 +294,7 @@ extension CompareReport {
       lines.append(
         "| \(keyword) | \(cell.strategy) | \(cell.matches ?? 0) | \(Self.seconds(seconds.median)) | "
           + "\(Self.seconds(seconds.min))–\(Self.seconds(seconds.max)) | \(Self.format(megabytes / seconds.median)) | "
-          + "\(ratio) | \(cell.agreesWithOracle.map { $0 ? "yes" : "**no**" } ?? "–") | \(seconds.count) |"
+          + "\(ratio) | \(cell.oracle?.summary ?? "not run") | \(seconds.count) |"
       )
     }
     for peer in dataset.peers {

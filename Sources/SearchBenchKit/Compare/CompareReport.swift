@@ -9,8 +9,8 @@ public struct CompareReport: Codable, Sendable {
     /// Seconds per query, one per round; empty when skipped.
     public var samples: [Double]
     public var seconds: Summary?
-    /// Whether the strategy's matches on the first rows equal the oracle's.
-    public var agreesWithOracle: Bool?
+    /// The strategy's matches against the oracle's; nil when it did not run.
+    public var oracle: OracleCheck?
     /// Why it was not measured ("over budget: about 7.7 s a query").
     public var skipped: String?
     /// Its time ÷ the fastest conforming strategy's, with a confidence interval.

@@ -29,12 +29,17 @@ public struct ComparisonDataset: Sendable {
 ///
 /// A strategy whose query is estimated to take more than the cell budget (from its
 /// speed on the previous, smaller dataset of the same script) is skipped and shown with
-/// the estimate; `full` runs everything.
+/// the estimate; `full` runs everything. Every strategy that runs is checked against the
+/// oracle on every row when the oracle fits its budget, else on the first rows, and the
+/// report says which.
 public struct Comparison: Sendable {
-  public var strategies: [MatcherKind] = [.folded, .chunked, .regex, .nsregex, .foundation]
+  public var strategies: [ComparedStrategy] = ComparedStrategy.standard
   public var rounds = 5
   public var cellBudget = 3.0
   public var full = false
+  /// Seconds the oracle may take for one keyword over the whole dataset (estimated from
+  /// the first rows); over it, only the first `oracleSampleRows` rows are checked.
+  public var oracleBudget = 10.0
   public var oracleSampleRows = 1_000
   public var peers: PeerRunner?
 
@@ -44,64 +49,86 @@ public struct Comparison: Sendable {
   /// estimate that decides what is over budget.
   private var speeds: [String: Double] = [:]
 
+  /// The label given to keywords the user chose; they are classed by their counts.
+  public static let givenLabel = "given"
+
   /// Measures one dataset.
   public mutating func measure(
     _ dataset: ComparisonDataset, progress: (String) -> Void = { _ in }
   ) async throws -> CompareReport.Dataset {
     let corpus = dataset.corpus
     let bytes = Double(max(corpus.utf8TextCount, 1))
-    var prepared: [MatcherKind: any Matcher] = [:]
-    for kind in strategies { prepared[kind] = kind.prepare(corpus) }
+    var prepared: [String: any Matcher] = [:]
+    for strategy in strategies { prepared[strategy.name] = strategy.prepare(corpus) }
 
-    // Correctness first: each strategy against the oracle on the first rows.
-    let sample = Corpus(corpus.prefix(oracleSampleRows))
-    let oracle = OracleMatcher(corpus: sample)
-    var agrees: [String: Bool] = [:]
+    // Correctness first: the contract's answer, on every row if the oracle fits its budget.
+    progress("\(dataset.name): the oracle's answers")
+    var expected: [String: (matches: [Match], rows: Int)] = [:]
     for (keyword, _) in dataset.keywords {
-      let expected = try await oracle.matches(of: keyword)
-      for kind in strategies {
-        agrees["\(kind.rawValue)|\(keyword)"] =
-          try await kind.prepare(sample).matches(of: keyword) == expected
-      }
+      expected[keyword] = try await oracleAnswer(keyword, in: corpus)
     }
 
     var cells: [String: CompareReport.Cell] = [:]
     var allowed: [String: Int] = [:]
-    for (keyword, label) in dataset.keywords {
-      for kind in strategies {
-        let key = "\(kind.rawValue)|\(keyword)"
+    var keywords = dataset.keywords
+    for (index, (keyword, label)) in keywords.enumerated() {
+      let answer = expected[keyword]!
+      for strategy in strategies {
+        let key = "\(strategy.name)|\(keyword)"
         var cell = CompareReport.Cell(
-          strategy: kind.rawValue, keyword: keyword, label: label, samples: [],
-          agreesWithOracle: agrees[key])
-        let speedKey = "\(kind.rawValue)|\(dataset.script?.rawValue ?? dataset.name)"
+          strategy: strategy.name, keyword: keyword, label: label, samples: [])
+        let speedKey = "\(strategy.name)|\(dataset.script?.rawValue ?? dataset.name)"
         let estimate = speeds[speedKey].map { $0 * bytes }
         if !full, let estimate, estimate > cellBudget {
           cell.skipped = "over budget: about \(Self.format(estimate)) a query"
           allowed[key] = 0
         } else {
-          // One untimed run: the count, and the rounds that fit the budget.
+          // One untimed run: the oracle check, the count, and the rounds that fit the budget.
           let clock = ContinuousClock()
-          var count = 0
-          let elapsed = try await clock.measure {
-            count = try await prepared[kind]!.matches(of: keyword).count
-          }.seconds
-          cell.matches = count
-          allowed[key] = full ? rounds : max(1, min(rounds, Int(cellBudget / max(elapsed, 1e-9))))
-          speeds[speedKey] = max(speeds[speedKey] ?? 0, elapsed / bytes)
+          var found: [Match] = []
+          do {
+            let elapsed = try await clock.measure {
+              found = try await prepared[strategy.name]!.matches(of: keyword)
+            }.seconds
+            cell.matches = found.count
+            cell.oracle = OracleCheck(
+              found: found, expected: answer.matches, rowsCompared: answer.rows,
+              rowsTotal: corpus.count)
+            allowed[key] =
+              full ? rounds : max(1, min(rounds, Int(cellBudget / max(elapsed, 1e-9))))
+            speeds[speedKey] = max(speeds[speedKey] ?? 0, elapsed / bytes)
+          } catch is CancellationError {
+            throw CancellationError()
+          } catch {
+            cell.skipped = "failed: \(error)"
+            allowed[key] = 0
+          }
         }
         cells[key] = cell
+      }
+      // A given keyword's class, from the contract's count over every row, or else from
+      // the count of the first conforming strategy that ran.
+      if label == Self.givenLabel {
+        let counted =
+          answer.rows == corpus.count
+          ? answer.matches.count
+          : strategies.lazy.filter(\.followsContract)
+            .compactMap { cells["\($0.name)|\(keyword)"]?.matches }.first
+        let klass = Self.frequencyClass(matches: counted, rows: corpus.count)
+        keywords[index].label = klass
+        for strategy in strategies { cells["\(strategy.name)|\(keyword)"]!.label = klass }
       }
     }
     for round in 0..<rounds {
       progress("\(dataset.name): round \(round + 1) of \(rounds)")
-      for (keyword, _) in dataset.keywords {
+      for (keyword, _) in keywords {
         // The order rotates each round, so no strategy always runs first.
         for index in strategies.indices {
-          let kind = strategies[(index + round) % strategies.count]
-          let key = "\(kind.rawValue)|\(keyword)"
+          let strategy = strategies[(index + round) % strategies.count]
+          let key = "\(strategy.name)|\(keyword)"
           guard round < allowed[key]! else { continue }
           try Task.checkCancellation()
-          let matcher = prepared[kind]!
+          let matcher = prepared[strategy.name]!
           let elapsed = try await ContinuousClock().measure {
             _ = try await matcher.matches(of: keyword)
           }
@@ -109,29 +136,57 @@ public struct Comparison: Sendable {
         }
       }
     }
-    var ordered = dataset.keywords.flatMap { keyword, _ in
-      strategies.map { cells["\($0.rawValue)|\(keyword)"]! }
+    var ordered = keywords.flatMap { keyword, _ in
+      strategies.map { cells["\($0.name)|\(keyword)"]! }
     }
     for index in ordered.indices where !ordered[index].samples.isEmpty {
       ordered[index].seconds = Summary(ordered[index].samples)
     }
-    Self.rankAgainstBest(&ordered)
+    Self.rankAgainstBest(
+      &ordered, conforming: Set(strategies.filter(\.followsContract).map(\.name)))
 
     progress("\(dataset.name): peers and ceiling")
-    let peerResults = runPeers(dataset)
-    let ceiling = Self.ceiling(of: (prepared[.folded] as? FoldedMatcher)?.folded, rounds: rounds)
+    let peerResults = runPeers(dataset, keywords: keywords)
+    let ceiling = Self.ceiling(of: (prepared["folded"] as? FoldedMatcher)?.folded, rounds: rounds)
     return CompareReport.Dataset(
       name: dataset.name, script: dataset.script?.rawValue, rows: corpus.count,
       textBytes: corpus.utf8TextCount, cells: ordered, peers: peerResults, ceilingSeconds: ceiling)
   }
 
-  /// For each keyword: each measured cell's time ÷ the fastest conforming one's.
-  static func rankAgainstBest(_ cells: inout [CompareReport.Cell]) {
+  /// The oracle's matches of `keyword` in the first `rows` rows: every row when the
+  /// oracle's estimated time fits `oracleBudget` (or `full`), else the first rows.
+  private func oracleAnswer(
+    _ keyword: String, in corpus: Corpus
+  ) async throws -> (matches: [Match], rows: Int) {
+    let sampleRows = min(oracleSampleRows, corpus.count)
+    let sample = Corpus(corpus.prefix(sampleRows))
+    var matches: [Match] = []
+    let elapsed = try await ContinuousClock().measure {
+      matches = try await OracleMatcher(corpus: sample).matches(of: keyword)
+    }.seconds
+    guard sampleRows < corpus.count else { return (matches, sampleRows) }
+    let estimate =
+      elapsed * Double(corpus.utf8TextCount) / Double(max(sample.utf8TextCount, 1))
+    guard full || estimate <= oracleBudget else { return (matches, sampleRows) }
+    return (try await OracleMatcher(corpus: corpus).matches(of: keyword), corpus.count)
+  }
+
+  /// A keyword's class by its count: none is absent, at least one match per 100 rows is
+  /// frequent, anything between is rare.
+  public static func frequencyClass(matches: Int?, rows: Int) -> String {
+    guard let count = matches else { return givenLabel }
+    if count == 0 { return "absent" }
+    return count * 100 >= rows ? "frequent" : "rare"
+  }
+
+  /// For each keyword: each measured cell's time ÷ the fastest conforming one's, where a
+  /// strategy conforms when it is written to follow the contract and agreed with the oracle.
+  static func rankAgainstBest(_ cells: inout [CompareReport.Cell], conforming names: Set<String>) {
     let keywords = Set(cells.map(\.keyword))
     for keyword in keywords {
       let conforming = cells.filter {
-        $0.keyword == keyword && !$0.samples.isEmpty
-          && (MatcherKind(rawValue: $0.strategy)?.followsContract ?? false)
+        $0.keyword == keyword && !$0.samples.isEmpty && names.contains($0.strategy)
+          && $0.oracle?.agrees != false
       }
       guard let best = conforming.min(by: { $0.seconds!.median < $1.seconds!.median }) else {
         continue
@@ -143,19 +198,21 @@ public struct Comparison: Sendable {
     }
   }
 
-  private func runPeers(_ dataset: ComparisonDataset) -> [PeerResult] {
+  private func runPeers(
+    _ dataset: ComparisonDataset, keywords: [(keyword: String, label: String)]
+  ) -> [PeerResult] {
     guard let peers, let path = dataset.plainTextPath else { return [] }
     var results: [PeerResult] = []
     for peer in Peer.allCases {
       if let missing = peers.availability(of: peer) {
-        results += dataset.keywords.map {
+        results += keywords.map {
           PeerResult(peer: peer.rawValue, keyword: $0.keyword, label: $0.label, note: missing)
         }
         continue
       }
       switch peer {
       case .ripgrep:
-        for (keyword, label) in dataset.keywords {
+        for (keyword, label) in keywords {
           var samples: [Double] = []
           var count: Int?
           for _ in 0..<rounds {
@@ -170,8 +227,8 @@ public struct Comparison: Sendable {
               note: samples.isEmpty ? "failed to run" : "whole process, start-up included"))
         }
       case .stringzilla:
-        let measured = peers.stringzilla(dataset.keywords.map(\.keyword), in: path, rounds: rounds)
-        for (keyword, label) in dataset.keywords {
+        let measured = peers.stringzilla(keywords.map(\.keyword), in: path, rounds: rounds)
+        for (keyword, label) in keywords {
           let run = measured[keyword]
           results.append(
             PeerResult(

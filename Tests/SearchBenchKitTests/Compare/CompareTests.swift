@@ -57,7 +57,8 @@ struct CompareTests {
       #expect(cell.seconds != nil)
       if cell.strategy == "folded" {
         #expect(cell.matches == planted.first { $0.keyword == cell.keyword }?.rows)
-        #expect(cell.agreesWithOracle == true)
+        #expect(cell.oracle?.agrees == true)
+        #expect(cell.oracle?.isComplete == true)
       }
     }
     #expect(first.ceilingSeconds != nil)
@@ -65,6 +66,142 @@ struct CompareTests {
     comparison.cellBudget = 1e-12
     let second = try await comparison.measure(dataset)
     #expect(second.cells.allSatisfy { $0.skipped?.hasPrefix("over budget") == true })
+    // A strategy that did not run was not checked: the report says so, never "yes".
+    #expect(second.cells.allSatisfy { $0.oracle == nil })
+    let report = CompareReport(
+      command: "test", machine: "test", rounds: 2, cellBudgetSeconds: 1e-12,
+      conformance: [], datasets: [second], scaling: [], peerSemantics: [:])
+    let table = report.markdown(allocatorSummary: nil).split(separator: "\n")
+      .filter { $0.contains("| folded |") }
+    #expect(!table.isEmpty)
+    #expect(table.allSatisfy { $0.contains("| not run |") && !$0.contains("yes") })
+  }
+
+  /// `folded`, except that it loses every match past row 1,000.
+  struct ForgetfulMatcher: Matcher {
+    static let name = "forgetful"
+    let folded: FoldedMatcher
+    init(corpus: Corpus) { folded = FoldedMatcher(corpus: corpus) }
+    func nonEmptyMatches(of keyword: String) async throws -> [Match] {
+      try await folded.nonEmptyMatches(of: keyword).filter { $0.row < 1_000 }
+    }
+  }
+
+  private func forgetfulComparison(oracleBudget: Double) -> Comparison {
+    var comparison = Comparison()
+    comparison.rounds = 1
+    comparison.oracleBudget = oracleBudget
+    comparison.strategies = [
+      ComparedStrategy(.folded),
+      ComparedStrategy(name: "forgetful", followsContract: true) { ForgetfulMatcher(corpus: $0) },
+    ]
+    return comparison
+  }
+
+  @Test func aStrategyWrongOnlyPastTheFirstThousandRowsIsReportedWrong() async throws {
+    let rows = (0..<1_500).map { TranscriptRow(start: Int64($0), text: "row \($0) says hello") }
+    let dataset = ComparisonDataset(
+      name: "hello", script: nil, corpus: Corpus(rows), plainTextPath: nil,
+      keywords: [("hello", "frequent")])
+    var comparison = forgetfulComparison(oracleBudget: 60)
+    let measured = try await comparison.measure(dataset)
+    let forgetful = try #require(measured.cells.first { $0.strategy == "forgetful" }?.oracle)
+    #expect(forgetful.isComplete)
+    #expect(!forgetful.agrees)
+    #expect(forgetful.expectedMatches == 1_500 && forgetful.foundMatches == 1_000)
+    #expect(forgetful.summary == "**no**: 1000 matches, the contract 1500 (-500)")
+    let folded = try #require(measured.cells.first { $0.strategy == "folded" }?.oracle)
+    #expect(folded.agrees && folded.summary == "yes")
+    // A disagreeing strategy is not the best, however fast.
+    #expect(measured.cells.first { $0.strategy == "folded" }?.ratioToBest?.ratio == 1)
+  }
+
+  @Test func aPartialOracleCheckSaysHowManyRowsItCompared() async throws {
+    let rows = (0..<1_500).map { TranscriptRow(start: Int64($0), text: "row \($0) says hello") }
+    let dataset = ComparisonDataset(
+      name: "hello", script: nil, corpus: Corpus(rows), plainTextPath: nil,
+      keywords: [("hello", "frequent")])
+    var comparison = forgetfulComparison(oracleBudget: 0)
+    let measured = try await comparison.measure(dataset)
+    for cell in measured.cells {
+      #expect(cell.oracle?.summary == "agrees on 1000 of 1500 rows")
+    }
+  }
+
+  @Test func givenKeywordsAreClassedByTheirCounts() async throws {
+    let rows = (0..<1_000).map {
+      TranscriptRow(start: Int64($0), text: $0 == 3 ? "a unique zebra" : "common words")
+    }
+    let dataset = ComparisonDataset(
+      name: "mine", script: nil, corpus: Corpus(rows), plainTextPath: nil,
+      keywords: [("common", "given"), ("zebra", "given"), ("qqq", "given")])
+    var comparison = Comparison()
+    comparison.rounds = 1
+    comparison.strategies = [ComparedStrategy(.folded)]
+    let measured = try await comparison.measure(dataset)
+    let labels = Dictionary(uniqueKeysWithValues: measured.cells.map { ($0.keyword, $0.label) })
+    #expect(labels == ["common": "frequent", "zebra": "rare", "qqq": "absent"])
+    let report = CompareReport(
+      command: "test", machine: "test", rounds: 1, cellBudgetSeconds: 3,
+      conformance: [.init(strategy: "folded", passed: 1, total: 1, failingFamilies: [])],
+      datasets: [measured], scaling: [], peerSemantics: [:])
+    let markdown = report.markdown(allocatorSummary: nil)
+    #expect(markdown.contains("| 1 | folded | 1/1 | 1.0× | 1.0× | 1.0× |"))
+    #expect(!markdown.contains("## Scaling") && !markdown.contains("## Typing replay"))
+  }
+
+  private func cell(_ strategy: String, ratio: Double, low: Double, high: Double)
+    -> CompareReport.Cell
+  {
+    var cell = CompareReport.Cell(strategy: strategy, keyword: "k", label: "rare", samples: [1])
+    cell.ratioToBest = RatioEstimate(ratio: ratio, low: low, high: high)
+    return cell
+  }
+
+  @Test func overlappingIntervalsShareARankAndTheBestReadsOne() {
+    let dataset = CompareReport.Dataset(
+      name: "d", script: "english", rows: 10, textBytes: 10,
+      cells: [
+        cell("a", ratio: 1.0, low: 0.9, high: 1.1), cell("b", ratio: 1.05, low: 0.95, high: 1.2),
+        cell("c", ratio: 3, low: 2.8, high: 3.3), cell("d", ratio: 0.5, low: 0.4, high: 0.6),
+      ], peers: [], ceilingSeconds: nil)
+    let report = CompareReport(
+      command: "test", machine: "test", rounds: 5, cellBudgetSeconds: 3,
+      conformance: ["a", "b", "c", "d"].map {
+        .init(strategy: $0, passed: $0 == "d" ? 0 : 1, total: 1, failingFamilies: [])
+      },
+      datasets: [dataset], scaling: [], peerSemantics: [:])
+    let ranking = report.summaryRanking()
+    #expect(ranking.map(\.strategy) == ["a", "b", "c", "d"])
+    #expect(ranking.map(\.rank) == [1, 1, 3, nil])
+    #expect(ranking.map(\.tied) == [true, true, false, false])
+    let markdown = report.markdown(allocatorSummary: nil)
+    #expect(markdown.contains("| =1 | a | 1/1 | – | 1.0× | – |"))
+    #expect(markdown.contains("| =1 | b | 1/1 | – | 1.05× | – |"))
+    #expect(markdown.contains("| 3 | c | 1/1 | – | 3.0× | – |"))
+  }
+
+  @Test func theSizeFromWhichChunkedWinsIsInterpolated() {
+    func dataset(rows: Int, folded: Double, chunked: Double) -> CompareReport.Dataset {
+      var cells: [CompareReport.Cell] = []
+      for (strategy, seconds) in [("folded", folded), ("chunked", chunked)] {
+        var cell = CompareReport.Cell(
+          strategy: strategy, keyword: "k", label: "frequent", samples: [seconds])
+        cell.seconds = Summary([seconds])
+        cells.append(cell)
+      }
+      return .init(
+        name: "mixed-\(rows)", script: "mixed", rows: rows, textBytes: rows, cells: cells,
+        peers: [], ceilingSeconds: nil)
+    }
+    // chunked ÷ folded: 2 at 1,000 rows, 0.5 at 100,000: equal at 10,000 (in log-log).
+    let report = CompareReport(
+      command: "test", machine: "test", rounds: 1, cellBudgetSeconds: 3, conformance: [],
+      datasets: [
+        dataset(rows: 1_000, folded: 1, chunked: 2), dataset(rows: 100_000, folded: 2, chunked: 1),
+      ],
+      scaling: [], peerSemantics: [:])
+    #expect(report.chunkedCrossovers().first?.hasPrefix("**mixed**: from about 10000 rows") == true)
   }
 
   @Test func aMissingOrBrokenPeerIsReportedNotTrusted() {
