@@ -97,11 +97,24 @@ if replay:
                      f"{fmt(complete)} | ≤ 100 | {'yes' if complete <= 100 else '**no**'} | [replay.md](replay.md) |")
 
 imported = load("import.json")
-if imported:
-    seconds = imported["seconds"]["median"]
-    lines.append(f"| importers (#8) | import {imported['cues']} SubRip cues, seconds (peak "
-                 f"{imported['peakResidentBytes'] / 1e6:.0f} MB resident) | {fmt(seconds)} | – | – | "
-                 f"[import.md](import.md) |")
+if imported and "imports" in imported:
+    for entry in imported["imports"]:
+        name = {"srt": "SubRip", "vtt": "WebVTT"}.get(entry["format"], entry["format"])
+        rate = entry["fileBytes"] / 1e6 / entry["seconds"]["median"]
+        peak = entry["peakResidentBytes"] / max(entry["fileBytes"], 1)
+        lines.append(f"| subtitles (#12) | import {imported['cues']} {name} cues, MB/s | {fmt(rate)} | ≥ 200 | "
+                     f"{'yes' if rate >= 200 else '**no**'} | [import.md](import.md) |")
+        lines.append(f"| subtitles (#12) | import {imported['cues']} {name} cues, peak resident ÷ file | "
+                     f"{fmt(peak)} | ≤ 2 | {'yes' if peak <= 2 else '**no**'} | [import.md](import.md) |")
+elif imported:
+    lines.append("| importers (#8) | (results/import.json is from an older bench-import: run it again) | | | | |")
+
+gate = os.path.join(results, "gate", "demo.md")
+if os.path.exists(gate):
+    tally = next((l.strip("*. \n") for l in open(gate) if l.startswith("**")), None)
+    lines.append(f"| gate (#18) | make bench-gate-demo with every core busy | {tally} | 10/10 and 10/10 | "
+                 f"{'yes' if tally and '10/10' in tally and tally.count('10/10') == 2 else '**no**'} | "
+                 f"[gate/demo.md](gate/demo.md) |")
 
 allocators = load("allocators.json")
 lines += ["", "## glibc malloc vs jemalloc", ""]

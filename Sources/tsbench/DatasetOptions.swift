@@ -10,29 +10,43 @@ struct DatasetOptions: ParsableArguments {
   @Option(help: "The format: jsonl, srt, vtt or text (default: from the file's extension).")
   var format: TranscriptFormat?
 
-  @Flag(help: "Reject invalid UTF-8, naming its byte offset, instead of repairing it.")
+  @Flag(
+    help: """
+      Make every repair (bytes that are not text in the encoding) and every skipped block \
+      (a cue without a readable timing line) an error naming its line.
+      """)
   var strict = false
 
-  @Flag(help: "Skip malformed subtitle cues, and report them, instead of stopping at the first.")
+  @Option(
+    help: """
+      The input's encoding: UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, WINDOWS-1252, \
+      ISO-8859-1, or any name `iconv -l` lists (default: from a byte-order mark or \
+      UTF-16's byte pattern, else UTF-8).
+      """)
+  var encoding: String?
+
+  @Flag(help: .hidden)
   var lenient = false
 
   /// Loads `path`, telling the person on standard error what was repaired or skipped.
   func load(_ path: String) throws -> TranscriptImporter.Result {
     var importer = try TranscriptImporter(path: path, format: format)
     importer.strict = strict
-    importer.lenient = lenient
+    importer.encoding = encoding.map(TextEncoding.init(name:))
     let result = try importer.read()
     if result.repairedSequences > 0 {
       ProgressDisplay.writeError(
-        "\(path): repaired \(result.repairedSequences) invalid UTF-8 sequences to U+FFFD "
-          + "(--strict rejects them)\n")
+        "\(path): repaired \(result.repairedSequences) sequences that were not valid "
+          + "\(result.encoding) to U+FFFD (--strict rejects them; --encoding names another "
+          + "encoding)\n")
     }
-    if !result.skippedCues.isEmpty {
-      let lines = result.skippedCues.prefix(10).map { "  line \($0.line): \($0.reason)" }
+    if !result.notices.isEmpty {
+      let lines = result.notices.prefix(20).map { "  \(path):\($0.line): \($0.reason)" }
       ProgressDisplay.writeError(
-        "\(path): skipped \(result.skippedCues.count) malformed cues:\n"
+        "\(path): skipped \(result.notices.count) blocks, as a reader of the format does:\n"
           + lines.joined(separator: "\n")
-          + (result.skippedCues.count > 10 ? "\n  …" : "") + "\n")
+          + (result.notices.count > 20 ? "\n  … and \(result.notices.count - 20) more" : "")
+          + "\n")
     }
     return result
   }

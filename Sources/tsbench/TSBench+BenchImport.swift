@@ -8,13 +8,13 @@ extension TSBench {
   struct BenchImport: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "bench-import",
-      abstract: "Measure importing a large SubRip file, and the importers' limits.",
+      abstract: "Measure importing large SubRip and WebVTT files, and the importers' limits.",
       discussion: """
-        Writes the standard mixed corpus as a SubRip file (datasets/, git-ignored), then \
-        imports it in a fresh process (so peak memory is the import's own), several \
-        times; then runs the limit cases: one 10 MB row, a keyword with 10 million \
-        matches, a million empty rows, one line without a newline. Writes \
-        results/import.md and results/import.json.
+        Writes the standard mixed corpus as a SubRip and a WebVTT file (in --directory, \
+        git-ignored; rewritten each run), then imports each in a fresh process (so peak \
+        memory is the import's own), the formats interleaved, several times; then runs the \
+        limit cases: one 10 MB row, a keyword with 10 million matches, a million empty \
+        rows. Writes results/import.md and results/import.json.
         """)
 
     @Option(help: "Cues in the SubRip file.")
@@ -36,32 +36,43 @@ extension TSBench {
     }
 
     func run() throws {
-      let path = "\(directory)/mixed-\(rows)-cues.srt"
       let corpus = TranscriptGenerator(script: .mixed, seed: DatasetSpec.standardSeed)
         .makeCorpus(rows: rows).corpus
-      let writer = try SubRipWriter(path: path)
-      for row in corpus.indices {
-        let end =
-          row + 1 < corpus.count
-          ? corpus.startTime(ofRow: row + 1) : corpus.startTime(ofRow: row) + 2_000
-        try writer.write(corpus[row], end: end)
+      var files: [(format: TranscriptFormat, path: String, bytes: Int)] = []
+      for format in [TranscriptFormat.srt, .vtt] {
+        let path = "\(directory)/mixed-\(rows)-cues.\(format.rawValue)"
+        let writer = try SubtitleWriter(path: path, format: format)
+        for row in corpus.indices {
+          let end =
+            row + 1 < corpus.count
+            ? corpus.startTime(ofRow: row + 1) : corpus.startTime(ofRow: row) + 2_000
+          try writer.write(corpus[row], end: end)
+        }
+        try writer.finish()
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        files.append((format, path, bytes))
       }
-      try writer.finish()
-      let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-      var samples: [Double] = []
-      var peak = 0
+      var samples: [TranscriptFormat: [Double]] = [:]
+      var peaks: [TranscriptFormat: Int] = [:]
       for _ in 0..<rounds {
-        let measured = try Self.child(["bench-import-child", path])
-        samples.append(measured.seconds)
-        peak = max(peak, measured.peakResident)
-        guard measured.rows == rows else {
-          throw ValidationError("imported \(measured.rows) rows from \(path), expected \(rows)")
+        for file in files {
+          let measured = try Self.child(["bench-import-child", file.path])
+          samples[file.format, default: []].append(measured.seconds)
+          peaks[file.format] = max(peaks[file.format] ?? 0, measured.peakResident)
+          guard measured.rows == rows else {
+            throw ValidationError(
+              "imported \(measured.rows) rows from \(file.path), expected \(rows)")
+          }
         }
       }
       let limits = try Self.child(["bench-import-child", "--limits", directory])
-      let summary = Summary(samples)
       let report = ImportReport(
-        file: path, cues: rows, fileBytes: fileBytes, seconds: summary, peakResidentBytes: peak,
+        cues: rows,
+        imports: files.map {
+          .init(
+            format: $0.format.rawValue, file: $0.path, fileBytes: $0.bytes,
+            seconds: Summary(samples[$0.format]!), peakResidentBytes: peaks[$0.format]!)
+        },
         limits: limits.limits ?? [])
       try ReportFile.writeJSON(report, to: "\(results)/import.json")
       try ReportFile.write(report.markdown(rounds: rounds), to: "\(results)/import.md")

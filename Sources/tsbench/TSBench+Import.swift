@@ -6,11 +6,14 @@ extension TSBench {
     static let configuration = CommandConfiguration(
       abstract: "Convert a transcript (SubRip, WebVTT, JSON Lines or plain text) to JSON Lines.",
       discussion: """
-        The format comes from the extension (.srt, .vtt, .jsonl, .txt) or --format. UTF-8 \
-        with or without a byte-order mark and UTF-16 with one are read; invalid UTF-8 is \
-        repaired to U+FFFD and counted, or rejected with its byte offset under --strict. A \
-        malformed cue stops the import with its line and what was expected, or, under \
-        --lenient, is skipped and reported. The output appears only when complete.
+        The format comes from the extension (.srt, .vtt, .jsonl, .txt) or --format. WebVTT \
+        is read by the W3C parsing algorithm, as a browser reads it; SubRip as common \
+        readers do. The encoding comes from a byte-order mark, UTF-16's byte pattern or \
+        --encoding (UTF-8 otherwise); bytes that are not valid in it are repaired to \
+        U+FFFD and counted. Blocks a reader skips (a cue without a readable timing line) \
+        are skipped and listed on standard error with their lines; --strict makes any \
+        repair or skip an error. Lines longer than 64 MiB are an error. FILE may be a pipe \
+        (/dev/stdin). The output appears only when complete.
         """)
 
     @Argument(help: "The transcript to import.")

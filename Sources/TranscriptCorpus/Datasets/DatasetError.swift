@@ -8,6 +8,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidUTF8(path: String, line: Int, byteOffset: Int)
   /// A subtitle cue that does not follow its format.
   case malformedCue(path: String, line: Int, reason: String)
+  /// A line longer than the readers accept (memory stays bounded by it).
+  case lineTooLong(path: String, line: Int, limit: Int)
   case manifestMismatch(path: String, reason: String)
   case unreadableManifest(path: String, reason: String)
 
@@ -20,7 +22,10 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidUTF8(let path, let line, let offset):
       "\(path):\(line): invalid UTF-8 at byte offset \(offset) (without --strict it is repaired)"
     case .malformedCue(let path, let line, let reason):
-      "\(path):\(line): \(reason) (--lenient skips malformed cues)"
+      "\(path):\(line): \(reason)"
+    case .lineTooLong(let path, let line, let limit):
+      "\(path):\(line): the line is longer than \(limit >> 20) MiB, the longest a reader accepts "
+        + "(is this a text file?)"
     case .manifestMismatch(let path, let reason): "\(path) does not match the manifest: \(reason)"
     case .unreadableManifest(let path, let reason): "cannot read the manifest \(path): \(reason)"
     }

@@ -1,5 +1,58 @@
 /// UTF-8 well-formedness per the Unicode Standard, Table 3-7.
 enum UTF8Validation {
+  /// Whether every byte is ASCII, eight bytes at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    var high: UInt64 = 0
+    while index + 8 <= bytes.count {
+      high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      high |= UInt64(bytes[index])
+      index += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// The offset of the first byte that does not begin a well-formed sequence, or nil.
+  static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] < 0x80 {
+        index += 1
+        continue
+      }
+      let length = validSequenceLength(in: bytes, at: index)
+      if length == 0 { return index }
+      index += length
+    }
+    return nil
+  }
+
+  /// `bytes` with each maximal invalid subpart replaced by U+FFFD, into `output`;
+  /// returns how many were replaced.
+  static func repair(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Int {
+    output.removeAll(keepingCapacity: true)
+    output.reserveCapacity(bytes.count + 16)
+    var index = 0
+    var count = 0
+    while index < bytes.count {
+      let length = validSequenceLength(in: bytes, at: index)
+      if length > 0 {
+        output += UnsafeBufferPointer(rebasing: bytes[index..<index + length])
+        index += length
+      } else {
+        output += [0xEF, 0xBF, 0xBD]
+        count += 1
+        index += invalidSequenceLength(in: bytes, at: index)
+      }
+    }
+    return count
+  }
+
   /// The length of the well-formed sequence starting at `index`, or 0 if the bytes
   /// there are not one.
   static func validSequenceLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {

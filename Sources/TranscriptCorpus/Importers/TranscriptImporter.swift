@@ -1,13 +1,18 @@
 import TranscriptSearch
 
-/// Reads a transcript in any supported format into a corpus, streaming.
+/// Reads a transcript in any supported format into a corpus, streaming, from a file, a
+/// pipe or bytes in memory: WebVTT as a browser reads it, SubRip as common readers do.
+///
+/// What a reader skips (a block without timings) or repairs (bytes that are not text in
+/// the encoding) is kept in ``Result/notices`` and ``Result/repairedSequences``; with
+/// ``strict``, any of it is an error naming the file and line instead.
 public struct TranscriptImporter: Sendable {
   public var path: String
   public var format: TranscriptFormat
-  /// Reject invalid UTF-8 (with its byte offset) instead of repairing it.
+  /// Turn every skip and repair into an error.
   public var strict = false
-  /// Skip malformed cues (and report them) instead of failing on the first.
-  public var lenient = false
+  /// The input's encoding, or nil to tell it from its first bytes (UTF-8 otherwise).
+  public var encoding: TextEncoding?
 
   /// - Parameter format: the format, or nil to tell it from the file's extension.
   /// - Throws: ``DatasetError`` if neither names a format.
@@ -25,45 +30,38 @@ public struct TranscriptImporter: Sendable {
   /// What was imported, and what had to be repaired or skipped.
   public struct Result: Sendable {
     public var corpus: Corpus
-    /// Invalid UTF-8 sequences replaced with U+FFFD.
+    /// Sequences that were not valid in the encoding, replaced with U+FFFD.
     public var repairedSequences: Int
-    /// Cues skipped under `lenient`: the line each started at and why.
-    public var skippedCues: [SkippedCue]
-  }
-
-  public struct SkippedCue: Sendable, Equatable {
-    public var line: Int
-    public var reason: String
+    /// Blocks skipped, each with its line and why.
+    public var notices: [ImportNotice]
+    /// The encoding the input was decoded from.
+    public var encoding: TextEncoding
   }
 
   public func read() throws -> Result {
-    if format == .jsonl && !TextLines.isUTF16(path: path) {
-      // The fast path: JSON Lines parsed straight from the file's bytes.
-      let loaded = try JSONLinesReader(path: path, repairsInvalidUTF8: !strict).read()
-      return Result(
-        corpus: loaded.corpus, repairedSequences: loaded.repairedSequences, skippedCues: [])
-    }
-    return try read(.file(path))
+    try read(InputLines(.path(path), strict: strict, encoding: encoding))
   }
 
   /// Imports from bytes in memory (the fuzz targets and tests use it).
   public func read(bytes: [UInt8]) throws -> Result {
-    try read(.bytes(bytes))
+    try read(InputLines(.bytes(bytes), strict: strict, encoding: encoding))
   }
 
-  private func read(_ source: TextLines.Source) throws -> Result {
-    var lines = TextLines(source, strict: strict)
-    let name = lines.name
+  private func read(_ input: InputLines) throws -> Result {
+    var input = input
+    let name = input.name
     var corpus = Corpus()
+    var notices: [ImportNotice] = []
+    var sawLine = false
     switch format {
     case .jsonl:
       var parser = JSONRowParser()
-      try lines.forEachLine { line, number, _ in
-        guard !line.allSatisfy(\.isWhitespace) else { return }
-        var utf8 = line
+      try input.forEachLine { line, number, _ in
+        sawLine = true
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         let row: JSONRowParser.Row
         do {
-          row = try utf8.withUTF8 { try parser.parse($0) }
+          row = try parser.parse(line)
         } catch let failure as JSONRowParser.Failure {
           throw DatasetError.malformedLine(
             path: name, line: number, column: failure.column + 1, reason: failure.reason)
@@ -72,29 +70,45 @@ public struct TranscriptImporter: Sendable {
           corpus.appendRow(start: row.start, speaker: row.speaker, utf8Text: $0)
         }
       }
-      return Result(corpus: corpus, repairedSequences: lines.repairs, skippedCues: [])
     case .text:
-      var row = 0
-      try lines.forEachLine { line, _, _ in
-        corpus.append(TranscriptRow(start: Int64(row), text: line))
-        row += 1
+      try input.forEachLine { line, number, _ in
+        sawLine = true
+        corpus.appendRow(start: Int64(number - 1), speaker: nil, utf8Text: line)
       }
-      return Result(corpus: corpus, repairedSequences: lines.repairs, skippedCues: [])
-    case .srt, .vtt:
-      var parser = CueParser(format: format, path: name, lenient: lenient)
-      var sawLine = false
-      try lines.forEachLine { line, number, _ in
+    case .vtt:
+      var parser = WebVTTParser(path: name)
+      try input.forEachLine { line, number, _ in
         sawLine = true
         try parser.take(line, number: number, into: &corpus)
       }
-      if format == .vtt && !sawLine {
-        throw DatasetError.malformedCue(
-          path: name, line: 1, reason: "the file is empty; expected the header 'WEBVTT'")
+      if sawLine { try parser.finish(into: &corpus) }
+      notices = parser.notices
+    case .srt:
+      var parser = SubRipParser(path: name)
+      try input.forEachLine { line, number, _ in
+        sawLine = true
+        try parser.take(line, number: number, into: &corpus)
       }
       try parser.finish(into: &corpus)
-      return Result(
-        corpus: corpus, repairedSequences: lines.repairs,
-        skippedCues: parser.skipped.map { SkippedCue(line: $0.line, reason: $0.reason) })
+      notices = parser.notices
     }
+    // The same answer for every format: an input with nothing in it is not a transcript.
+    guard sawLine else {
+      throw DatasetError.malformedLine(
+        path: name, line: 1, column: 1,
+        reason: "the file is empty" + (input.bytesRead > 0 ? " (a byte-order mark only)" : ""))
+    }
+    // Subtitles of which not one cue could be read are not a transcript either.
+    if corpus.isEmpty, let first = notices.first {
+      throw DatasetError.malformedCue(
+        path: name, line: first.line,
+        reason: "no cue could be read; the first problem: " + first.reason)
+    }
+    if strict, let first = notices.first {
+      throw DatasetError.malformedCue(
+        path: name, line: first.line, reason: first.reason + " (without --strict it is skipped)")
+    }
+    return Result(
+      corpus: corpus, repairedSequences: input.repairs, notices: notices, encoding: input.encoding)
   }
 }

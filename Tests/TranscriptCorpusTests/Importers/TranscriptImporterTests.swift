@@ -7,10 +7,9 @@ import TranscriptSearch
 @Suite("TranscriptImporter")
 struct TranscriptImporterTests {
   func importing(
-    _ text: String, _ format: TranscriptFormat, lenient: Bool = false, strict: Bool = false
+    _ text: String, _ format: TranscriptFormat, strict: Bool = false
   ) throws -> TranscriptImporter.Result {
     var importer = try TranscriptImporter(path: "test.\(format.rawValue)", format: format)
-    importer.lenient = lenient
     importer.strict = strict
     return try importer.read(bytes: Array(text.utf8))
   }
@@ -73,30 +72,43 @@ struct TranscriptImporterTests {
       ])
   }
 
-  @Test func malformedCuesNameTheLineAndWhatWasExpected() {
-    let badTime = malformed("1\n00:00:01,000 --> 00:00:xx,000\ntext\n", .srt)
-    #expect(badTime?.line == 2)
-    #expect(badTime?.reason.contains("bad end time") == true)
-    let noArrow = malformed("1\n00:00:01,000 00:00:02,000\ntext\n", .srt)
-    #expect(noArrow?.line == 2)
-    #expect(noArrow?.reason.contains("missing '-->'") == true)
-    let noText = malformed(
-      "1\n00:00:01,000 --> 00:00:02,000\n\n2\n00:00:03,000 --> 00:00:04,000\nok\n", .srt)
-    #expect(noText?.line == 2)
-    #expect(noText?.reason.contains("no text") == true)
+  @Test func unreadableBlocksAreSkippedAndNamedOrUnderStrictStopTheImport() throws {
+    let srt =
+      "1\n00:00:01,000 --> 00:00:02,000\nfirst\n\n2\nnot a timing\nlost\n\n"
+      + "3\n00:00:09,000 --> 00:00:xx,000\nbad time\n\n4\n00:00:11,000 --> 00:00:12,000\nfourth\n"
+    let result = try importing(srt, .srt)
+    #expect(result.corpus.map(\.text) == ["first", "fourth"])
+    #expect(result.notices.map(\.line) == [5, 10])
+    #expect(result.notices[0].reason.contains("\"2\""))
+    #expect(result.notices[1].reason.contains("00:00:xx,000"))
+    #expect(
+      throws: DatasetError.malformedCue(
+        path: "(input)", line: 5,
+        reason: result.notices[0].reason + " (without --strict it is skipped)")
+    ) {
+      try importing(srt, .srt, strict: true)
+    }
     let noHeader = malformed("00:01.000 --> 00:02.000\nhello\n", .vtt)
     #expect(noHeader?.line == 1)
     #expect(noHeader?.reason.contains("WEBVTT") == true)
-    let backwards = malformed("1\n00:00:05,000 --> 00:00:02,000\ntext\n", .srt)
-    #expect(backwards?.reason.contains("before it starts") == true)
+    // Not one cue: the file is unusable, and the message says why.
+    let nothing = malformed("just some text\nand more\n", .srt)
+    #expect(nothing?.line == 1)
+    #expect(nothing?.reason.hasPrefix("no cue could be read") == true)
   }
 
-  @Test func lenientSkipsBadCuesAndSaysWhere() throws {
-    let srt =
-      "1\n00:00:01,000 --> 00:00:02,000\nfirst\n\n2\nnot a timing\nlost\n\n3\n00:00:09,000 --> 00:00:10,000\nthird\n"
-    let result = try importing(srt, .srt, lenient: true)
-    #expect(result.corpus.map(\.text) == ["first", "third"])
-    #expect(result.skippedCues.map(\.line) == [6])
+  @Test func anEmptyInputIsTheSameErrorInEveryFormat() throws {
+    for format in TranscriptFormat.allCases {
+      for bytes in [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
+        let importer = try TranscriptImporter(path: "x", format: format)
+        #expect(throws: DatasetError.self, "\(format) \(bytes)") { try importer.read(bytes: bytes) }
+        do {
+          _ = try importer.read(bytes: bytes)
+        } catch {
+          #expect("\(error)".contains("the file is empty"), "\(format): \(error)")
+        }
+      }
+    }
   }
 
   @Test func readsUTF16InBothByteOrders() throws {
@@ -159,19 +171,29 @@ struct TranscriptImporterTests {
   }
 }
 
-@Suite("SubRipWriter")
-struct SubRipWriterTests {
-  @Test func writtenCuesImportBackToTheSameRows() throws {
-    let path = NSTemporaryDirectory() + "tsb-srt-\(UUID().uuidString).srt"
+@Suite("SubtitleWriter")
+struct SubtitleWriterTests {
+  @Test(arguments: [TranscriptFormat.srt, .vtt])
+  func writtenCuesImportBackToTheSameRows(_ format: TranscriptFormat) throws {
+    let path = NSTemporaryDirectory() + "tsb-sub-\(UUID().uuidString).\(format.rawValue)"
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let (corpus, _) = TranscriptGenerator(script: .mixed, seed: 8).makeCorpus(rows: 300)
-    let writer = try SubRipWriter(path: path)
+    var (corpus, _) = TranscriptGenerator(script: .mixed, seed: 8).makeCorpus(rows: 300)
+    // Text that needs escaping in WebVTT.
+    corpus.append(TranscriptRow(start: 999_999, speaker: "A & B", text: "1 < 2 --> 3 &amp; <b>"))
+    let writer = try SubtitleWriter(path: path, format: format)
     for row in corpus { try writer.write(row, end: row.start + 1_500) }
     try writer.finish()
     let imported = try TranscriptImporter(path: path).read().corpus
-    #expect(imported.map(\.text) == corpus.map(\.text))
+    #expect(imported.count == corpus.count)
+    if format == .vtt {
+      #expect(Array(imported) == Array(corpus))
+    } else {
+      // SubRip has no speakers and drops tags.
+      #expect(imported.map(\.text).dropLast() == corpus.map(\.text).dropLast())
+    }
     #expect(imported.map(\.start) == corpus.map(\.start))
-    #expect(SubRipWriter.timestamp(3_723_004) == "01:02:03,004")
+    #expect(SubtitleWriter.timestamp(3_723_004, .srt) == "01:02:03,004")
+    #expect(SubtitleWriter.timestamp(3_723_004, .vtt) == "01:02:03.004")
   }
 
   @Test func aLongRowWithoutANewlineAndManyEmptyRowsImport() throws {
