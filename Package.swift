@@ -55,6 +55,8 @@ let package = Package(
     .testTarget(
       name: "TranscriptCorpusTests", dependencies: ["TranscriptCorpus", "TranscriptSearch"]),
     .testTarget(name: "SearchBenchKitTests", dependencies: ["SearchBenchKit", "TranscriptCorpus"]),
+    // Runs the tsbench binary built beside the tests, as a person runs it.
+    .testTarget(name: "tsbenchTests"),
   ],
   swiftLanguageModes: [.v6]
 )

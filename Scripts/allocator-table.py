@@ -46,6 +46,9 @@ def geomean(values):
 
 def atomic_write(path, text):
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path) or ".")
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # as a plain write would create it
     with os.fdopen(fd, "w") as f:
         f.write(text)
     os.replace(tmp, path)

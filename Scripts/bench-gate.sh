@@ -88,7 +88,9 @@ fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path))
 with os.fdopen(fd, "w") as f:
     json.dump(data, f, indent=2)
     f.write("\n")
-os.chmod(tmp, 0o644)
+umask = os.umask(0)
+os.umask(umask)
+os.chmod(tmp, 0o666 & ~umask)
 os.replace(tmp, path)
 PY
   say "instructions baseline: $previous -> $instructions; wall clock ${wall} s (results/gate/instructions.json)"

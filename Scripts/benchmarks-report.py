@@ -132,6 +132,9 @@ for path in suites:
     lines.append(f"- [{os.path.basename(path)}](suites/{os.path.basename(path)})")
 
 fd, tmp = tempfile.mkstemp(dir=results)
+umask = os.umask(0)
+os.umask(umask)
+os.chmod(tmp, 0o666 & ~umask)  # as a plain write would create it, not mkstemp's 0600
 with os.fdopen(fd, "w") as f:
     f.write("\n".join(lines) + "\n")
 os.replace(tmp, os.path.join(results, "BENCHMARKS.md"))

@@ -23,7 +23,9 @@ report = json.load(open(os.path.join(results, "report.json")))
 def save(figure, name):
     fd, tmp = tempfile.mkstemp(dir=results, suffix=".svg")
     os.close(fd)
-    os.chmod(tmp, 0o644)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # as a plain write would create it, not mkstemp's 0600
     figure.savefig(tmp, format="svg", bbox_inches="tight")
     os.replace(tmp, os.path.join(results, name))
     plt.close(figure)

@@ -19,7 +19,8 @@ extension TSBench {
     @Option(help: "The script: \(Script.allCases.map(\.rawValue).joined(separator: ", ")).")
     var script: Script
 
-    @Option(help: "The number of rows.")
+    // Unconditional, so "--rows -5" reaches validate() and its message.
+    @Option(parsing: .unconditional, help: "The number of rows.")
     var rows: Int
 
     @Option(help: "The seed; the same seed gives the same bytes.")

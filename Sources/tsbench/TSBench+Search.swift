@@ -19,6 +19,13 @@ extension TSBench {
     var keyword: String?
 
     @Option(
+      help: """
+        A file holding the keyword (UTF-8; one final line break is not part of it): for \
+        keywords longer than the system's argument limit, or with bytes a shell mangles.
+        """)
+    var keywordFile: String?
+
+    @Option(
       name: .customLong("token"),
       help: "A token of a token query (repeatable; instead of --keyword).")
     var tokens: [String] = []
@@ -35,8 +42,12 @@ extension TSBench {
     @Option(help: "Only rows starting before this time, in milliseconds.")
     var to: Int64?
 
-    @Option(help: "The matcher: \(MatcherKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var matcher = "folded"
+    @Option(
+      help: """
+        The matcher: \(MatcherKind.allCases.map(\.rawValue).joined(separator: ", ")) (default \
+        folded; token queries and --speaker/--from/--to run on folded only).
+        """)
+    var matcher: String?
 
     @Option(help: "How many matches to print (without --json).")
     var limit = 10
@@ -48,24 +59,53 @@ extension TSBench {
     var json = false
 
     func validate() throws {
-      guard (keyword != nil) != !tokens.isEmpty else {
-        throw ValidationError("give either --keyword or one or more --token")
+      let keywords = (keyword != nil ? 1 : 0) + (keywordFile != nil ? 1 : 0)
+      guard keywords + (tokens.isEmpty ? 0 : 1) == 1 else {
+        throw ValidationError("give one of --keyword, --keyword-file or one or more --token")
+      }
+      if let invalid = CommandLineBytes.firstInvalidUTF8() {
+        throw ValidationError(
+          "argument \(invalid.argument) is not valid UTF-8 (byte \(invalid.offset)); a keyword "
+            + "is text: write it to a file in UTF-8 and pass --keyword-file")
+      }
+      if let matcher, matcher != "folded",
+        !tokens.isEmpty || !speakers.isEmpty || from != nil || to != nil
+      {
+        throw ValidationError(
+          "token queries and --speaker/--from/--to run on folded only, not on \(matcher): "
+            + "drop --matcher (or give --matcher folded)")
       }
       if let from, let to, from > to {
         throw ValidationError("--from (\(from)) is after --to (\(to)): the time range is empty")
       }
       if tokens.contains(where: \.isEmpty) { throw ValidationError("a --token is empty") }
-      guard MatcherKind(rawValue: matcher) != nil else {
+      guard MatcherKind(rawValue: matcher ?? "folded") != nil else {
         throw ValidationError(
-          "unknown matcher '\(matcher)'; choose one of "
+          "unknown matcher '\(matcher ?? "")'; choose one of "
             + MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))
       }
       guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
     }
 
+    /// The keyword from --keyword or --keyword-file.
+    private func givenKeyword() throws -> String? {
+      guard let keywordFile else { return keyword }
+      guard let data = FileManager.default.contents(atPath: keywordFile) else {
+        throw ValidationError("cannot read the keyword file \(keywordFile)")
+      }
+      var bytes = [UInt8](data)
+      if bytes.last == 0x0A { bytes.removeLast() }
+      if bytes.last == 0x0D { bytes.removeLast() }
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw ValidationError("the keyword file \(keywordFile) is not valid UTF-8")
+      }
+      return text
+    }
+
     func run() async throws {
+      let keyword = try givenKeyword()
       let corpus = try options.load(dataset).corpus
-      let kind = MatcherKind(rawValue: matcher)!
+      let kind = MatcherKind(rawValue: matcher ?? "folded")!
       let scoped = !speakers.isEmpty || from != nil || to != nil
       let matches: [Match]
       let what: String
@@ -92,10 +132,7 @@ extension TSBench {
         what = keyword!.debugDescription
       }
       if json {
-        var output = "{\"matcher\":\"\(kind.rawValue)\",\"count\":\(matches.count),\"matches\":["
-        output += matches.map { "[\($0.row),\($0.start),\($0.end)]" }.joined(separator: ",")
-        output += "]}"
-        print(output)
+        try MatchesJSON.write(matcher: kind.rawValue, matches: matches)
         return
       }
       let engine = !tokens.isEmpty || scoped ? "folded" : kind.rawValue

@@ -24,8 +24,11 @@ public final class AtomicFileWriter {
   public init(path: String) throws(DatasetError) {
     self.path = path
     temporaryPath = "\(path).tmp-\(getpid())"
-    descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    InterruptCleanup.register(temporaryPath)
+    // The permissions a plain write would give (0666 less the umask), as `open` applies them.
+    descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
+      InterruptCleanup.unregister(temporaryPath)
       throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
     }
     buffer.reserveCapacity(Self.bufferSize)
@@ -36,6 +39,7 @@ public final class AtomicFileWriter {
       close(descriptor)
       unlink(temporaryPath)
     }
+    InterruptCleanup.unregister(temporaryPath)
   }
 
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(DatasetError) {
@@ -63,6 +67,7 @@ public final class AtomicFileWriter {
     try flush()
     let closed = close(descriptor)
     descriptor = -1
+    defer { InterruptCleanup.unregister(temporaryPath) }
     guard closed == 0, rename(temporaryPath, path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)

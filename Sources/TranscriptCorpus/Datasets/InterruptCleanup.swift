@@ -1,0 +1,58 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Removes the temporary files a command has open when it is interrupted (SIGINT,
+/// SIGTERM), then ends the process as the signal would have: an interrupted run leaves
+/// neither half-written files nor scratch files behind, and the previous outputs untouched.
+public enum InterruptCleanup {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var paths: Set<String> = []
+  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+  private static let installed: Void = {
+    for signalNumber in [SIGINT, SIGTERM] {
+      // The signal is delivered to the source, on a queue of its own, not to a handler
+      // that could run in the middle of a malloc.
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(
+        signal: signalNumber, queue: DispatchQueue(label: "tsbench.interrupt"))
+      source.setEventHandler {
+        lock.lock()
+        for path in paths { unlink(path) }
+        paths.removeAll()
+        lock.unlock()
+        // End as the signal would have: its default action, delivered to this thread
+        // (libdispatch keeps it blocked elsewhere).
+        signal(signalNumber, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signalNumber)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signalNumber)
+        exit(128 + signalNumber)
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }()
+
+  /// Removes `path` if the process is interrupted before ``unregister(_:)``.
+  public static func register(_ path: String) {
+    _ = installed
+    lock.lock()
+    paths.insert(path)
+    lock.unlock()
+  }
+
+  public static func unregister(_ path: String) {
+    lock.lock()
+    paths.remove(path)
+    lock.unlock()
+  }
+}

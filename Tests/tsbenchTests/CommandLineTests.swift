@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// The command-line tool run as a person runs it: each test is a reproduction of a way a
+/// run could lose data, leave files behind or say something untrue, with what it must do.
+@Suite("tsbench command line", .serialized)
+struct CommandLineTests {
+  /// The tsbench binary built beside this test bundle.
+  static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("tsbench").path
+
+  struct Run {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  @discardableResult
+  func tsbench(_ arguments: [String], input: Data? = nil, in folder: String? = nil) throws -> Run {
+    #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build tsbench first")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+    let output = Pipe()
+    let error = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = standardInput
+    try process.run()
+    if let input { standardInput.fileHandleForWriting.write(input) }
+    try standardInput.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+      error: String(decoding: err, as: UTF8.self))
+  }
+
+  func temporaryFolder() throws -> String {
+    let folder = NSTemporaryDirectory() + "tsb-cli-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  let srt =
+    "1\n00:00:01,000 --> 00:00:02,000\nhello there\n\n2\n00:00:03,000 --> 00:00:04,000\nzephyr\n"
+
+  @Test func anOutputThatIsTheInputIsRefusedBeforeWriting() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/s.srt"
+    try Data(srt.utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link.srt", withDestinationPath: path)
+    for output in [
+      path, folder + "/link.srt",
+      folder + "/../" + URL(fileURLWithPath: folder).lastPathComponent + "/s.srt",
+    ] {
+      let run = try tsbench(["import", path, "--out", output])
+      #expect(run.status != 0)
+      #expect(run.error.contains("it is the input file"), "\(run.error)")
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == srt)
+    }
+  }
+
+  @Test func aPipeLosesNothing() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let run = try tsbench(
+      ["import", "/dev/stdin", "--format", "text", "--out", folder + "/o.jsonl"],
+      input: Data("first line\nsecond\n".utf8))
+    #expect(run.status == 0, "\(run.error)")
+    let written = try String(contentsOfFile: folder + "/o.jsonl", encoding: .utf8)
+    #expect(written.contains("\"first line\"") && written.contains("\"second\""))
+    let search = try tsbench(
+      ["search", "--dataset", "/dev/stdin", "--format", "jsonl", "--keyword", "FIRST", "--json"],
+      input: Data(written.utf8))
+    #expect(search.status == 0, "\(search.error)")
+    #expect(search.output == "{\"matcher\":\"folded\",\"count\":1,\"matches\":[[0,0,5]]}\n")
+  }
+
+  @Test func writtenFilesHaveThePermissionsOfAPlainWrite() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(srt.utf8).write(to: URL(fileURLWithPath: folder + "/s.srt"))
+    try tsbench(["import", folder + "/s.srt", "--out", folder + "/o.jsonl"])
+    let plain = folder + "/plain"
+    #expect(FileManager.default.createFile(atPath: plain, contents: Data()))
+    let mode = { (path: String) in
+      (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+    #expect(try mode(folder + "/o.jsonl") == mode(plain))
+  }
+
+  @Test func badArgumentsGetTheirOwnMessages() throws {
+    let negative = try tsbench([
+      "generate", "--script", "english", "--rows", "-5", "--out", "/tmp/never.jsonl",
+    ])
+    #expect(negative.status != 0)
+    #expect(negative.error.contains("must not be negative"), "\(negative.error)")
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(srt.utf8).write(to: URL(fileURLWithPath: folder + "/s.srt"))
+    let oracleScoped = try tsbench(
+      [
+        "search", "--dataset", folder + "/s.srt", "--keyword", "hello", "--matcher", "oracle",
+        "--from", "0",
+      ])
+    #expect(oracleScoped.status != 0)
+    #expect(oracleScoped.error.contains("folded only"), "\(oracleScoped.error)")
+  }
+
+  @Test func aKeywordIsTextOrComesFromAFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(srt.utf8).write(to: URL(fileURLWithPath: folder + "/s.srt"))
+    // An argument with a byte that is not UTF-8 (through a file of arguments: xargs).
+    let script = folder + "/run.sh"
+    try "\"\(Self.binary)\" search --dataset \"\(folder)/s.srt\" --keyword $(printf '\\377')\n"
+      .write(toFile: script, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [script]
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = Pipe()
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus != 0)
+    #expect(message.contains("not valid UTF-8"), "\(message)")
+    // A keyword far longer than any argument may be, from a file.
+    let long = String(repeating: "zephyr ", count: 40_000)
+    try long.write(toFile: folder + "/keyword.txt", atomically: true, encoding: .utf8)
+    let run = try tsbench([
+      "search", "--dataset", folder + "/s.srt", "--keyword-file", folder + "/keyword.txt",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.hasPrefix("0 matches"))
+    try "zephyr\n".write(toFile: folder + "/short.txt", atomically: true, encoding: .utf8)
+    let short = try tsbench([
+      "search", "--dataset", folder + "/s.srt", "--keyword-file", folder + "/short.txt",
+    ])
+    #expect(short.output.hasPrefix("1 matches"), "\(short.output)")
+  }
+
+  @Test func anInterruptedGenerateLeavesNoTemporaryFileAndThePreviousOutput() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let out = folder + "/big.jsonl"
+    let previous = Data("previous output\n".utf8)
+    for signal in [SIGINT, SIGTERM] {
+      try previous.write(to: URL(fileURLWithPath: out))
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Self.binary)
+      process.arguments = ["generate", "--script", "mixed", "--rows", "2000000", "--out", out]
+      process.standardOutput = Pipe()
+      process.standardError = Pipe()
+      try process.run()
+      // Wait until the temporary file exists: the run is under way.
+      let deadline = Date().addingTimeInterval(30)
+      while Date() < deadline,
+        (try FileManager.default.contentsOfDirectory(atPath: folder)).allSatisfy({
+          !$0.contains(".tmp-")
+        })
+      {
+        usleep(20_000)
+      }
+      kill(process.processIdentifier, signal)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal, "\(signal)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder) == ["big.jsonl"], "\(signal)")
+      #expect(FileManager.default.contents(atPath: out) == previous, "\(signal)")
+    }
+  }
+}
