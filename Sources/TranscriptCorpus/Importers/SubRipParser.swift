@@ -1,5 +1,11 @@
 import TranscriptSearch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// SubRip as real readers accept it (there is no standard): a cue is an optional number,
 /// a timing line `H:MM:SS,mmm --> H:MM:SS,mmm` (`.` for `,`, one-digit fields and text
 /// after the times, such as `X1:… X2:…` positions, accepted), then its text lines, up to a
@@ -26,11 +32,13 @@ struct SubRipParser {
   private var text: [UInt8] = []
   private var lastLineStart = 0
   private var lastLineIsNumber = false
-  /// Lines outside any cue: the first one's number and excerpt, and whether it was a
-  /// timing line that could not be read.
-  private var stray: (line: Int, excerpt: String, badTiming: CueTimestamp.Failure?)?
+  /// Lines outside any cue: the first one's number, and whether it was a timing line
+  /// that could not be read; its bytes are in `strayLine` (quoted only if reported).
+  private var stray: (line: Int, badTiming: CueTimestamp.Failure?)?
+  private var strayLine: [UInt8] = []
   private var strayIsOnlyNumber = false
   private var cleaned: [UInt8] = []
+  private var joined: [UInt8] = []
 
   init(path: String) { self.path = path }
 
@@ -56,7 +64,9 @@ struct SubRipParser {
         return
       case .failure(let failure):
         if case .between = state, stray == nil || strayIsOnlyNumber {
-          stray = (number, ImportNotice.excerpt(line), failure)
+          stray = (number, failure)
+          strayLine.removeAll(keepingCapacity: true)
+          strayLine += line
           strayIsOnlyNumber = false
           return
         }
@@ -80,7 +90,9 @@ struct SubRipParser {
         return
       }
       if stray == nil {
-        stray = (number, ImportNotice.excerpt(line), nil)
+        stray = (number, nil)
+        strayLine.removeAll(keepingCapacity: true)
+        strayLine += line
         strayIsOnlyNumber = Self.isNumber(line)
       } else {
         strayIsOnlyNumber = false
@@ -98,7 +110,7 @@ struct SubRipParser {
     text.withUnsafeBufferPointer { cue in
       Self.stripTags(cue, into: &cleaned)
     }
-    var joined: [UInt8] = []
+    joined.removeAll(keepingCapacity: true)
     cleaned.withUnsafeBufferPointer { WebVTTCueText.joinLines($0, into: &joined) }
     joined.withUnsafeBufferPointer { corpus.appendRow(start: cueStart, speaker: nil, utf8Text: $0) }
     text.removeAll(keepingCapacity: true)
@@ -110,11 +122,12 @@ struct SubRipParser {
       strayIsOnlyNumber = false
     }
     guard let stray else { return }
+    let excerpt = strayLine.withUnsafeBufferPointer { ImportNotice.excerpt($0) }
     if let failure = stray.badTiming {
       notices.append(
         ImportNotice(
           line: stray.line, kind: .skipped,
-          reason: "cue dropped: its timing line \(stray.excerpt) "
+          reason: "cue dropped: its timing line \(excerpt) "
             + (failure == .tooLarge
               ? "holds a time too large to represent"
               : "is not 'HH:MM:SS,mmm --> HH:MM:SS,mmm'")))
@@ -122,7 +135,7 @@ struct SubRipParser {
       notices.append(
         ImportNotice(
           line: stray.line, kind: .skipped,
-          reason: "lines from \(stray.excerpt) dropped: no timing line before them"))
+          reason: "lines from \(excerpt) dropped: no timing line before them"))
     }
   }
 
@@ -163,7 +176,9 @@ struct SubRipParser {
   /// The text without `<…>` tags and `{\…}` override blocks.
   static func stripTags(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     output.removeAll(keepingCapacity: true)
-    guard bytes.contains(0x3C) || bytes.contains(0x7B) else {
+    guard let base = bytes.baseAddress,
+      memchr(base, 0x3C, bytes.count) != nil || memchr(base, 0x7B, bytes.count) != nil
+    else {
       output += bytes
       return
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// WebVTT's cue text parsing (WebVTT §6.4, the cue text tokenizer), reduced to what a
 /// transcript keeps: the text of every text node, with character references decoded as
 /// HTML decodes them, and the annotation of the first voice tag (`<v Ada>`) as the speaker.
@@ -5,109 +11,119 @@
 /// a `<` without its `>` starts a tag that runs to the end of the cue text, as the
 /// tokenizer reads it.
 enum WebVTTCueText {
-  /// The text (lines joined with a space, each trimmed of spaces and tabs) and speaker.
+  /// The text (lines joined with a space, each trimmed of spaces and tabs) and speaker;
+  /// `scratch` is reused from cue to cue.
   static func parse(
-    _ cue: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]
+    _ cue: UnsafeBufferPointer<UInt8>, into text: inout [UInt8], scratch decoded: inout [UInt8]
   ) -> String? {
     text.removeAll(keepingCapacity: true)
     // Most cue text has neither tags nor references.
-    if !cue.contains(0x3C) && !cue.contains(0x26) {
+    guard let base = cue.baseAddress,
+      memchr(base, 0x3C, cue.count) != nil || memchr(base, 0x26, cue.count) != nil
+    else {
       joinLines(cue, into: &text)
       return nil
     }
-    var decoded: [UInt8] = []
-    decoded.reserveCapacity(cue.count)
+    decoded.removeAll(keepingCapacity: true)
     var speaker: String?
     var index = 0
     while index < cue.count {
-      let byte = cue[index]
-      if byte == 0x26 {  // &
+      // The run of text up to the next '&' or '<', copied at once.
+      var end = index
+      while end < cue.count && base[end] != 0x26 && base[end] != 0x3C { end += 1 }
+      if end > index {
+        decoded.append(contentsOf: UnsafeBufferPointer(start: base + index, count: end - index))
+        index = end
+      }
+      guard index < cue.count else { break }
+      if base[index] == 0x26 {  // &
         index = CharacterReference.decode(cue, at: index, into: &decoded)
-      } else if byte == 0x3C {  // <
-        let (next, tag) = readTag(cue, from: index + 1)
-        if speaker == nil, let tag, tag.name == "v" {
-          speaker = tag.annotation
-        }
-        index = next
-      } else {
-        decoded.append(byte)
-        index += 1
+      } else {  // <
+        index = readTag(cue, from: index + 1, speaker: &speaker)
       }
     }
     decoded.withUnsafeBufferPointer { joinLines($0, into: &text) }
     return speaker
   }
 
-  struct StartTag {
-    var name: String
-    var annotation: String?
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x20
   }
 
   /// Reads a tag after its `<` (tag, start tag, class, annotation, end tag and timestamp
-  /// states): returns the index after it and, for a start tag, its name and annotation.
+  /// states) and returns the index after it; the first voice tag's annotation becomes
+  /// `speaker`.
   static func readTag(
-    _ cue: UnsafeBufferPointer<UInt8>, from start: Int
-  ) -> (Int, StartTag?) {
+    _ cue: UnsafeBufferPointer<UInt8>, from start: Int, speaker: inout String?
+  ) -> Int {
     var index = start
-    func isWhitespace(_ byte: UInt8) -> Bool {
-      byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x20
-    }
-    guard index < cue.count else { return (index, StartTag(name: "")) }
+    guard index < cue.count else { return index }
     let first = cue[index]
     if first == 0x2F || (0x30...0x39).contains(first) {  // an end tag or a timestamp
       while index < cue.count && cue[index] != 0x3E { index += 1 }
-      return (min(index + 1, cue.count), nil)
+      return min(index + 1, cue.count)
     }
-    var name: [UInt8] = []
     // Tag name, then classes (after '.'), up to whitespace or '>'.
+    var nameLength = 0
     var inClass = false
     while index < cue.count {
       let byte = cue[index]
-      if byte == 0x3E { return (index + 1, StartTag(name: String(decoding: name, as: UTF8.self))) }
+      if byte == 0x3E { return index + 1 }
       if isWhitespace(byte) { break }
       if byte == 0x2E {
         inClass = true
       } else if !inClass {
-        name.append(byte)
+        nameLength += 1
       }
       index += 1
     }
-    let tagName = String(decoding: name, as: UTF8.self)
-    guard index < cue.count else { return (index, StartTag(name: tagName)) }
+    guard index < cue.count else { return index }
+    let isVoice = nameLength == 1 && cue[start] == 0x76  // "v"
     // Annotation: to '>', with character references decoded.
     index += 1
+    let annotationStart = index
+    while index < cue.count && cue[index] != 0x3E { index += 1 }
+    let end = min(index + 1, cue.count)
+    guard isVoice, speaker == nil else { return end }
     var annotation: [UInt8] = []
-    while index < cue.count && cue[index] != 0x3E {
-      if cue[index] == 0x26 {
-        index = CharacterReference.decode(cue, at: index, into: &annotation, inAnnotation: true)
+    var position = annotationStart
+    while position < index {
+      if cue[position] == 0x26 {
+        position = CharacterReference.decode(
+          UnsafeBufferPointer(rebasing: cue[..<index]), at: position, into: &annotation,
+          inAnnotation: true)
       } else {
-        annotation.append(cue[index])
-        index += 1
+        annotation.append(cue[position])
+        position += 1
       }
     }
     // Leading and trailing whitespace removed, runs of it collapsed to one space.
-    let words = annotation.split(whereSeparator: isWhitespace)
-    let collapsed = words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
-    return (
-      min(index + 1, cue.count),
-      StartTag(name: tagName, annotation: collapsed.isEmpty ? nil : collapsed)
-    )
+    var collapsed: [UInt8] = []
+    for word in annotation.split(whereSeparator: isWhitespace) {
+      if !collapsed.isEmpty { collapsed.append(0x20) }
+      collapsed += word
+    }
+    if !collapsed.isEmpty { speaker = String(decoding: collapsed, as: UTF8.self) }
+    return end
   }
 
   /// The cue's lines, each trimmed of spaces and tabs, the non-empty ones joined by a
   /// space: one row of searchable text.
   static func joinLines(_ bytes: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
+    guard let base = bytes.baseAddress else { return }
     var start = 0
     while start <= bytes.count {
-      var end = start
-      while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+      let end =
+        memchr(base + start, 0x0A, bytes.count - start).map {
+          UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base
+        } ?? bytes.count
       var low = start
       var high = end
-      while low < high && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
-      while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
+      while low < high && (base[low] == 0x20 || base[low] == 0x09) { low += 1 }
+      while high > low && (base[high - 1] == 0x20 || base[high - 1] == 0x09) { high -= 1 }
       if low < high {
         if !text.isEmpty { text.append(0x20) }
-        text += UnsafeBufferPointer(rebasing: bytes[low..<high])
+        text.append(contentsOf: UnsafeBufferPointer(start: base + low, count: high - low))
       }
       start = end + 1
     }

@@ -1,5 +1,11 @@
 import TranscriptSearch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// WebVTT's file parsing algorithm (WebVTT §6.1), line by line, for what a transcript
 /// keeps of a cue: its start time, its text and its voice. Lines arrive with CR, LF and
 /// CRLF already taken as terminators (§6.1 step 1); NUL becomes U+FFFD here.
@@ -32,13 +38,16 @@ struct WebVTTParser {
   private var isStyleOrRegion = false
   private var text: [UInt8] = []
   private var nulFree: [UInt8] = []
+  private var scratch: [UInt8] = []
 
   init(path: String) { self.path = path }
 
   mutating func take(
     _ raw: UnsafeBufferPointer<UInt8>, number: Int, into corpus: inout Corpus
   ) throws {
-    guard raw.contains(0) else { return try take(line: raw, number: number, into: &corpus) }
+    guard let base = raw.baseAddress, memchr(base, 0, raw.count) != nil else {
+      return try take(line: raw, number: number, into: &corpus)
+    }
     nulFree.removeAll(keepingCapacity: true)
     for byte in raw {
       if byte == 0 { nulFree += [0xEF, 0xBF, 0xBD] } else { nulFree.append(byte) }
@@ -146,7 +155,9 @@ struct WebVTTParser {
   private mutating func endBlock(into corpus: inout Corpus) {
     inBlock = false
     if let cueStart {
-      let speaker = buffer.withUnsafeBufferPointer { WebVTTCueText.parse($0, into: &text) }
+      let speaker = buffer.withUnsafeBufferPointer {
+        WebVTTCueText.parse($0, into: &text, scratch: &scratch)
+      }
       text.withUnsafeBufferPointer {
         corpus.appendRow(start: cueStart, speaker: speaker, utf8Text: $0)
       }
@@ -189,10 +200,13 @@ struct WebVTTParser {
   }
 
   static func containsArrow(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard line.count >= 3 else { return false }
-    for index in 0..<(line.count - 2)
-    where line[index] == 0x2D && line[index + 1] == 0x2D && line[index + 2] == 0x3E {
-      return true
+    guard let base = line.baseAddress, line.count >= 3 else { return false }
+    // Text rarely holds '>': look for it first, then at the two bytes before it.
+    var from = 2
+    while from < line.count, let found = memchr(base + from, 0x3E, line.count - from) {
+      let index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+      if line[index - 1] == 0x2D && line[index - 2] == 0x2D { return true }
+      from = index + 1
     }
     return false
   }
