@@ -1,4 +1,6 @@
 # The commands people run. Each target installs what it needs that a fresh machine lacks.
+# swift from PATH, or the toolchain at /opt/swift when PATH has none (the scripts need it too).
+export PATH := $(if $(shell command -v swift),$(PATH),/opt/swift/usr/bin:$(PATH))
 SWIFT ?= swift
 RELEASE_BIN := .build/release
 TSBENCH := $(RELEASE_BIN)/tsbench

@@ -14,7 +14,8 @@ enum WebVTTCueText {
   /// The text (lines joined with a space, each trimmed of spaces and tabs) and speaker;
   /// `scratch` is reused from cue to cue.
   static func parse(
-    _ cue: UnsafeBufferPointer<UInt8>, into text: inout [UInt8], scratch decoded: inout [UInt8]
+    _ cue: UnsafeBufferPointer<UInt8>, into text: inout [UInt8], scratch decoded: inout [UInt8],
+    lastSpeaker: inout String?
   ) -> String? {
     text.removeAll(keepingCapacity: true)
     // Most cue text has neither tags nor references.
@@ -39,7 +40,7 @@ enum WebVTTCueText {
       if base[index] == 0x26 {  // &
         index = CharacterReference.decode(cue, at: index, into: &decoded)
       } else {  // <
-        index = readTag(cue, from: index + 1, speaker: &speaker)
+        index = readTag(cue, from: index + 1, speaker: &speaker, lastSpeaker: &lastSpeaker)
       }
     }
     decoded.withUnsafeBufferPointer { joinLines($0, into: &text) }
@@ -54,7 +55,8 @@ enum WebVTTCueText {
   /// states) and returns the index after it; the first voice tag's annotation becomes
   /// `speaker`.
   static func readTag(
-    _ cue: UnsafeBufferPointer<UInt8>, from start: Int, speaker: inout String?
+    _ cue: UnsafeBufferPointer<UInt8>, from start: Int, speaker: inout String?,
+    lastSpeaker: inout String?
   ) -> Int {
     var index = start
     guard index < cue.count else { return index }
@@ -103,7 +105,19 @@ enum WebVTTCueText {
       if !collapsed.isEmpty { collapsed.append(0x20) }
       collapsed += word
     }
-    if !collapsed.isEmpty { speaker = String(decoding: collapsed, as: UTF8.self) }
+    if !collapsed.isEmpty {
+      // Cues mostly repeat the previous cue's voice: reuse its string.
+      if var previous = lastSpeaker,
+        previous.withUTF8({
+          $0.count == collapsed.count && memcmp($0.baseAddress!, collapsed, $0.count) == 0
+        })
+      {
+        speaker = previous
+      } else {
+        speaker = String(decoding: collapsed, as: UTF8.self)
+        lastSpeaker = speaker
+      }
+    }
     return end
   }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An ordered list of transcript rows; a row's index is its identity.
 ///
 /// Rows are stored column by column, and every row's UTF-8 text lives in one shared
@@ -121,11 +127,27 @@ public struct Corpus: Sendable {
 
   private mutating func speakerIndex(for speaker: String?) -> Int32 {
     guard let speaker else { return -1 }
+    // Consecutive rows mostly share a speaker: equal bytes need no hashing (which
+    // normalizes non-ASCII names).
+    if let last = speakerIndices.last, last >= 0, Self.sameBytes(speakerNames[Int(last)], speaker) {
+      return last
+    }
     if let index = speakerLookup[speaker] { return index }
     let index = Int32(speakerNames.count)
     speakerNames.append(speaker)
     speakerLookup[speaker] = index
     return index
+  }
+
+  /// Whether two strings hold the same UTF-8 bytes (not merely equivalent characters).
+  static func sameBytes(_ left: String, _ right: String) -> Bool {
+    var left = left
+    var right = right
+    return left.withUTF8 { a in
+      right.withUTF8 { b in
+        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+      }
+    }
   }
 
   /// Rewrites the text buffer without the bytes no row refers to, once they outweigh
