@@ -35,7 +35,10 @@ let package = Package(
       dependencies: [
         "CHeapStats", "TranscriptCorpus", "TranscriptSearch",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
-      ]),
+      ],
+      // The conformance cases and the helper scripts travel with the binary, so tsbench
+      // works from any folder.
+      resources: [.copy("Resources")]),
     .executableTarget(
       name: "tsbench",
       dependencies: [

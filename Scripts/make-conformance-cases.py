@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes datasets/conformance.json, the match contract's conformance cases.
+"""Writes Sources/SearchBenchKit/Resources/conformance.json (datasets/conformance.json links to it), the match contract's conformance cases.
 
 Each case is written by hand below: a keyword and a text in which every expected match
 is marked with ⟦ ⟧. The marks are removed and the UTF-8 offsets of the marked spans
@@ -228,7 +228,7 @@ case("caseless", "cherokee", "ꭰ", M("Ꭰ"), "Lowercase Cherokee folds to upper
 case("caseless", "georgian-mtavruli", "ა", M("Ა"))
 case("caseless", "cyrillic", "звезда", f"{M('ЗВЕЗДА')} {M('Звезда')}")
 
-out = os.path.join(os.path.dirname(__file__), "..", "datasets", "conformance.json")
+out = os.path.join(os.path.dirname(__file__), "..", "Sources", "SearchBenchKit", "Resources", "conformance.json")
 with open(out, "w", encoding="utf-8") as f:
     json.dump(cases, f, ensure_ascii=False, indent=1)
     f.write("\n")

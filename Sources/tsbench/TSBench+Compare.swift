@@ -45,8 +45,8 @@ extension TSBench {
     @Option(help: "The dataset manifest.")
     var manifest = "datasets/manifest.json"
 
-    @Option(help: "The conformance cases.")
-    var cases = "datasets/conformance.json"
+    @Option(help: "The conformance cases (default: the ones installed with tsbench).")
+    var cases = BundledFiles.conformanceCases
 
     @Option(
       help: ArgumentHelp(
@@ -292,7 +292,7 @@ extension TSBench {
         + "\(memory) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
     }
 
-    /// Draws the report's charts with Scripts/report-charts.py when Python and matplotlib
+    /// Draws the report's charts with report-charts.py when Python and matplotlib
     /// are there; says so when they are not.
     static func drawCharts(in results: String) {
       let script = "\(scriptsDirectory())/report-charts.py"
@@ -303,6 +303,7 @@ extension TSBench {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       process.arguments = ["python3", script, results]
+      process.standardError = FileHandle.nullDevice
       do {
         try process.run()
         process.waitUntilExit()
@@ -314,9 +315,7 @@ extension TSBench {
       }
     }
 
-    /// Scripts/ beside the executable's repository, or in the current folder.
-    static func scriptsDirectory() -> String {
-      FileManager.default.fileExists(atPath: "Scripts/peer_stringzilla.py") ? "Scripts" : "."
-    }
+    /// The helper scripts, installed with the binary.
+    static func scriptsDirectory() -> String { BundledFiles.directory }
   }
 }

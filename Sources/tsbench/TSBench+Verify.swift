@@ -15,8 +15,8 @@ extension TSBench {
         not an error.
         """)
 
-    @Option(help: "The case file: a JSON array of {name, family, text, keyword, expected, notes}.")
-    var cases = "datasets/conformance.json"
+    @Option(help: "The conformance cases (default: the ones installed with tsbench).")
+    var cases = BundledFiles.conformanceCases
 
     @Option(
       help:

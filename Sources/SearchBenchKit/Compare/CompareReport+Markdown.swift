@@ -254,7 +254,9 @@ extension CompareReport {
             + "folded's speed.")
       }
     }
-    if let regex = largest.cells.first(where: { $0.strategy == "regex" && $0.label == "frequent" })
+    // The standard run's session benchmark sits beside its report; a user's has none.
+    if largest.script != nil,
+      let regex = largest.cells.first(where: { $0.strategy == "regex" && $0.label == "frequent" })
     {
       let time = regex.seconds.map { Self.seconds($0.median) } ?? regex.skipped ?? "–"
       lines.append(

@@ -71,6 +71,11 @@ public struct Comparison: Sendable {
     var cells: [String: CompareReport.Cell] = [:]
     var allowed: [String: Int] = [:]
     var keywords = dataset.keywords
+    // Skips are decided from the previous dataset's speeds only: one slow query (a busy
+    // machine) must not skip the rest of this dataset.
+    let previousSpeeds = speeds
+    var measuredSpeeds: [String: Double] = [:]
+    defer { speeds.merge(measuredSpeeds) { $1 } }
     for (index, (keyword, label)) in keywords.enumerated() {
       let answer = expected[keyword]!
       for strategy in strategies {
@@ -78,7 +83,7 @@ public struct Comparison: Sendable {
         var cell = CompareReport.Cell(
           strategy: strategy.name, keyword: keyword, label: label, samples: [])
         let speedKey = "\(strategy.name)|\(dataset.script?.rawValue ?? dataset.name)"
-        let estimate = speeds[speedKey].map { $0 * bytes }
+        let estimate = previousSpeeds[speedKey].map { $0 * bytes }
         if !full, let estimate, estimate > cellBudget {
           cell.skipped = "over budget: about \(Self.format(estimate)) a query"
           allowed[key] = 0
@@ -96,7 +101,7 @@ public struct Comparison: Sendable {
               rowsTotal: corpus.count)
             allowed[key] =
               full ? rounds : max(1, min(rounds, Int(cellBudget / max(elapsed, 1e-9))))
-            speeds[speedKey] = max(speeds[speedKey] ?? 0, elapsed / bytes)
+            measuredSpeeds[speedKey] = max(measuredSpeeds[speedKey] ?? 0, elapsed / bytes)
           } catch is CancellationError {
             throw CancellationError()
           } catch {

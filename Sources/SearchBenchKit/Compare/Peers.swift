@@ -35,7 +35,7 @@ public enum Peer: String, CaseIterable, Codable, Sendable {
 
 /// Runs the peers as child processes.
 public struct PeerRunner: Sendable {
-  /// The folder holding `Scripts/peer_stringzilla.py`.
+  /// The folder holding `peer_stringzilla.py` (``BundledFiles/directory``).
   public var scriptsDirectory: String
 
   public init(scriptsDirectory: String) { self.scriptsDirectory = scriptsDirectory }

@@ -54,7 +54,7 @@ struct CompareTests {
     let first = try await comparison.measure(dataset)
     #expect(first.cells.count == planted.count * comparison.strategies.count)
     for cell in first.cells {
-      #expect(cell.seconds != nil)
+      #expect(cell.seconds != nil, "\(cell.strategy) \(cell.keyword): \(cell.skipped ?? "")")
       if cell.strategy == "folded" {
         #expect(cell.matches == planted.first { $0.keyword == cell.keyword }?.rows)
         #expect(cell.oracle?.agrees == true)
