@@ -8,7 +8,7 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Benchmarks/Matchers Benchmarks/Index Benchmarks/Session Benchmarks/Gate Benchmarks/GateWorkload \
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers
 
-.PHONY: fuzz sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   bench-peers bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -99,9 +99,13 @@ bench-tools:
 	  echo "installing valgrind and libjemalloc-dev"; \
 	  apt-get update -qq && apt-get install -y -qq valgrind libjemalloc-dev; }
 
-## fuzz: libFuzzer on the matchers (vs the oracle) and the importers, FUZZ_SECONDS each (default 60)
+## fuzz: libFuzzer on the matchers (vs the oracle) and the importers, FUZZ_SECONDS each (default 60); results/fuzz.md
 fuzz:
 	Scripts/fuzz.sh
+
+## fuzz-merge: fold the inputs the last fuzz runs found into the committed corpus Fuzz/Corpus/
+fuzz-merge:
+	Scripts/fuzz.sh merge
 
 ## sanitize: the tests under AddressSanitizer, and the concurrent ones under ThreadSanitizer
 sanitize: sanitize-thread

@@ -113,7 +113,9 @@ extension TSBench {
 
     func run() throws {
       if limits {
-        let cases = try ImportLimits.run(directory: path)
+        let cases = try ImportLimits.run(
+          directory: path,
+          tsbench: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
         try emit(
           .init(rows: 0, seconds: 0, peakResident: ResidentMemory.peak() ?? 0, limits: cases))
         return

@@ -111,6 +111,7 @@ extension TSBench {
         defer {
           if self.dataset != nil, let export = dataset.plainTextPath {
             try? FileManager.default.removeItem(atPath: export)
+            InterruptCleanup.unregister(export)
           }
         }
         measured.append(try await comparison.measure(dataset))
@@ -182,6 +183,8 @@ extension TSBench {
       let corpus = try options.load(path).corpus
       guard !corpus.isEmpty else { throw ValidationError("\(path) holds no rows") }
       let export = NSTemporaryDirectory() + "tsbench-compare-\(getpid()).txt"
+      // Removed when the comparison ends (run()'s defer) or is interrupted.
+      InterruptCleanup.register(export)
       let writer = try PlainTextWriter(path: export)
       var failure: (any Error)?
       for row in corpus.indices where failure == nil {

@@ -177,4 +177,46 @@ struct CommandLineTests {
       #expect(FileManager.default.contents(atPath: out) == previous, "\(signal)")
     }
   }
+
+  @Test func anInterruptedCompareLeavesNoScratchFileAndThePreviousReport() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = folder + "/tmp"
+    let results = folder + "/results"
+    for path in [scratch, results] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    let transcript = folder + "/mine.txt"
+    try String(repeating: "the zephyr and the straße, again and again\n", count: 100_000)
+      .write(toFile: transcript, atomically: true, encoding: .utf8)
+    let previous = Data("# the previous report\n".utf8)
+    for signal in [SIGINT, SIGTERM] {
+      try previous.write(to: URL(fileURLWithPath: results + "/REPORT.md"))
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Self.binary)
+      process.arguments = [
+        "compare", "--dataset", transcript, "--keywords", "zephyr", "--rounds", "1000",
+        "--results", results,
+      ]
+      process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { $1 }
+      process.standardOutput = Pipe()
+      process.standardError = Pipe()
+      try process.run()
+      // Wait until its plain-text export for the peers exists: measuring is under way.
+      let deadline = Date().addingTimeInterval(60)
+      while Date() < deadline, try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty
+      {
+        usleep(20_000)
+      }
+      #expect(try !FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty, "\(signal)")
+      usleep(200_000)
+      kill(process.processIdentifier, signal)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal, "\(signal)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == [], "\(signal)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: results) == ["REPORT.md"], "\(signal)")
+      #expect(FileManager.default.contents(atPath: results + "/REPORT.md") == previous, "\(signal)")
+    }
+  }
 }

@@ -5,7 +5,8 @@ import TranscriptSearch
 /// The extreme inputs the importers and matchers must survive, each timed with the
 /// process's peak resident memory after it.
 public enum ImportLimits {
-  public static func run(directory: String) throws -> [ImportReport.Limit] {
+  /// - Parameter tsbench: the tsbench binary, for the case run in a process of its own.
+  public static func run(directory: String, tsbench: String? = nil) throws -> [ImportReport.Limit] {
     var limits: [ImportReport.Limit] = []
     let clock = ContinuousClock()
     func measure(_ name: String, bound: String, _ body: () throws -> String) rethrows {
@@ -40,6 +41,33 @@ public enum ImportLimits {
       let corpus = try TranscriptImporter(path: empty).read().corpus
       let matches = FoldedMatcher(corpus: corpus).matches(of: FoldedKeyword("a"))
       return "\(corpus.count) rows, \(matches.count) matches"
+    }
+    if let tsbench {
+      // search --json streams: its peak is the match index (12 bytes a match) and the
+      // corpus, not the text printed.
+      let dense = "\(directory)/limits-10m-matches.jsonl"
+      try Data(("{\"text\":\"" + String(repeating: "a", count: 10_000_000) + "\"}\n").utf8)
+        .write(to: URL(fileURLWithPath: dense))
+      defer { try? FileManager.default.removeItem(atPath: dense) }
+      let start = ContinuousClock.now
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: tsbench)
+      process.arguments = ["search", "--dataset", dense, "--keyword", "a", "--json"]
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      var usage = rusage()
+      getrusage(RUSAGE_CHILDREN, &usage)
+      let peak = Int(usage.ru_maxrss) * 1024
+      let bound = 3 * (10_000_000 * 12 + 10_000_000)
+      limits.append(
+        ImportReport.Limit(
+          name: "search --json, 10 million matches (one 10 MB row), in its own process",
+          outcome: process.terminationStatus == 0
+            ? "peak \(peak / 1_000_000) MB, \(peak <= bound ? "within" : "**over**") 3× (index + corpus) = \(bound / 1_000_000) MB"
+            : "failed (exit \(process.terminationStatus))",
+          seconds: (ContinuousClock.now - start).seconds, peakResidentBytes: peak,
+          bound: "≤ 3× (12 bytes a match + the text)"))
     }
     return limits
   }
