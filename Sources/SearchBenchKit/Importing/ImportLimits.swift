@@ -57,7 +57,7 @@ public enum ImportLimits {
       try process.run()
       process.waitUntilExit()
       var usage = rusage()
-      getrusage(RUSAGE_CHILDREN, &usage)
+      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
       let peak = Int(usage.ru_maxrss) * 1024
       let bound = 3 * (10_000_000 * 12 + 10_000_000)
       limits.append(
