@@ -87,6 +87,18 @@ enum WebVTTCueText {
     while index < cue.count && cue[index] != 0x3E { index += 1 }
     let end = min(index + 1, cue.count)
     guard isVoice, speaker == nil else { return end }
+    // The common voice tag (`<v Name>`: no reference, single spaces, nothing to trim)
+    // repeats the previous cue's: compare its bytes before building anything.
+    let raw = UnsafeBufferPointer(rebasing: cue[annotationStart..<index])
+    if var previous = lastSpeaker, !raw.contains(0x26),
+      previous.withUTF8({
+        $0.count == raw.count
+          && (raw.isEmpty || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0)
+      })
+    {
+      speaker = previous
+      return end
+    }
     var annotation: [UInt8] = []
     var position = annotationStart
     while position < index {
@@ -106,17 +118,8 @@ enum WebVTTCueText {
       collapsed += word
     }
     if !collapsed.isEmpty {
-      // Cues mostly repeat the previous cue's voice: reuse its string.
-      if var previous = lastSpeaker,
-        previous.withUTF8({
-          $0.count == collapsed.count && memcmp($0.baseAddress!, collapsed, $0.count) == 0
-        })
-      {
-        speaker = previous
-      } else {
-        speaker = String(decoding: collapsed, as: UTF8.self)
-        lastSpeaker = speaker
-      }
+      speaker = String(decoding: collapsed, as: UTF8.self)
+      lastSpeaker = speaker
     }
     return end
   }

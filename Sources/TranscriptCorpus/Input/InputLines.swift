@@ -37,6 +37,18 @@ public struct InputLines {
   /// Bytes of input read so far.
   public private(set) var bytesRead = 0
 
+  /// The input's size when it is known before reading (a regular file, bytes in memory):
+  /// what a reader reserves room for.
+  public var sizeHint: Int? {
+    switch source {
+    case .bytes(let bytes): return bytes.count
+    case .path(let path):
+      var info = stat()
+      guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+      return Int(info.st_size)
+    }
+  }
+
   public init(_ source: Source, strict: Bool = false, encoding: TextEncoding? = nil) {
     self.source = source
     self.strict = strict
