@@ -29,8 +29,14 @@ struct CommandLineTests {
     process.standardError = error
     process.standardInput = standardInput
     try process.run()
-    if let input { standardInput.fileHandleForWriting.write(input) }
-    try standardInput.fileHandleForWriting.close()
+    // Written from another thread, so a child that stops reading early (as a reader at its
+    // line bound does) cannot block the test; the broken pipe is then expected.
+    signal(SIGPIPE, SIG_IGN)
+    let writer = Thread {
+      if let input { try? standardInput.fileHandleForWriting.write(contentsOf: input) }
+      try? standardInput.fileHandleForWriting.close()
+    }
+    writer.start()
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -218,5 +224,47 @@ struct CommandLineTests {
         try FileManager.default.contentsOfDirectory(atPath: results) == ["REPORT.md"], "\(signal)")
       #expect(FileManager.default.contents(atPath: results + "/REPORT.md") == previous, "\(signal)")
     }
+  }
+
+  @Test func aLineThatNeverEndsIsRejectedAtTheBoundWithAShortMessage() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // 65 MiB of NUL bytes without a line break, as from /dev/zero.
+    let endless = try tsbench(
+      ["import", "/dev/stdin", "--format", "text", "--out", folder + "/o.jsonl"],
+      input: Data(count: 65 << 20))
+    #expect(endless.status != 0)
+    #expect(endless.error.contains("longer than 64 MiB"), "\(endless.error.prefix(300))")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/o.jsonl"))
+    // A 5 MB malformed line: the message names the line and column, quoting nothing raw.
+    var line = Array("{\"text\": \"".utf8)
+    line += [UInt8](repeating: 0x01, count: 5_000_000)
+    let malformed = try tsbench(
+      ["import", "/dev/stdin", "--format", "jsonl", "--out", folder + "/o.jsonl"],
+      input: Data(line + Array("\"}\n".utf8)))
+    #expect(malformed.status != 0)
+    #expect(malformed.error.count < 300, "\(malformed.error.prefix(300))")
+    #expect(malformed.error.contains("/dev/stdin:1:"))
+    #expect(!malformed.error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+  }
+
+  @Test func aResultsFolderIsMadeOrRefusedBeforeAnyMeasuring() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(srt.utf8).write(to: URL(fileURLWithPath: folder + "/s.srt"))
+    let blocked = folder + "/a-file"
+    try Data().write(to: URL(fileURLWithPath: blocked))
+    let refused = try tsbench(
+      ["compare", "--dataset", folder + "/s.srt", "--results", blocked + "/inside"])
+    #expect(refused.status != 0)
+    #expect(refused.error.contains("cannot create the results folder"), "\(refused.error)")
+    #expect(!refused.error.contains("compare: s.srt"), "it measured first")
+    let made = try tsbench(
+      [
+        "compare", "--dataset", folder + "/s.srt", "--rounds", "1", "--results",
+        folder + "/new/deeper",
+      ])
+    #expect(made.status == 0, "\(made.error)")
+    #expect(FileManager.default.fileExists(atPath: folder + "/new/deeper/REPORT.md"))
   }
 }
