@@ -26,17 +26,19 @@ public struct JSONLinesReader {
   public func read(progress: (Int) -> Void = { _ in }) throws(DatasetError) -> Result {
     var corpus = Corpus()
     var parser = JSONRowParser()
-    parser.invalidUTF8 = repairsInvalidUTF8 ? .repair : .reject
-    let fileSize = Self.fileSize(path)
-    if let fileSize {
+    // The input is read once, through the same reader as every importer: pipes work, the
+    // encoding is told from a byte-order mark, invalid UTF-8 is repaired or rejected there.
+    var input = InputLines(.path(path), strict: !repairsInvalidUTF8)
+    if let fileSize = input.sizeHint {
       // Text is most of a line; the rest is keys, start and speaker (about 40 bytes).
       corpus.reserveCapacity(rows: fileSize / 120, textBytes: fileSize)
     }
+    var reported = 0
     do {
-      try LineReader(path: path).forEachLine(progress: progress) { line, number, offset in
-        var line = line
-        if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
-          line = UnsafeBufferPointer(rebasing: line[3...])  // a UTF-8 byte-order mark
+      try input.forEachLine { line, number, offset in
+        if offset - reported >= 1 << 22 {
+          progress(offset)
+          reported = offset
         }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         do {
@@ -45,10 +47,6 @@ public struct JSONLinesReader {
             corpus.appendRow(start: row.start, speaker: row.speaker, utf8Text: $0)
           }
         } catch let failure as JSONRowParser.Failure {
-          if failure.reason == "invalid UTF-8" {
-            throw DatasetError.invalidUTF8(
-              path: path, line: number, byteOffset: offset + failure.column)
-          }
           throw DatasetError.malformedLine(
             path: path, line: number, column: failure.column + 1, reason: failure.reason)
         }
@@ -58,7 +56,8 @@ public struct JSONLinesReader {
     } catch {
       throw .cannotOpen(path: path, reason: "\(error)")
     }
-    return Result(corpus: corpus, repairedSequences: parser.repairs)
+    progress(input.bytesRead)
+    return Result(corpus: corpus, repairedSequences: input.repairs)
   }
 
   static func fileSize(_ path: String) -> Int? {

@@ -114,7 +114,7 @@ struct JSONLinesTests {
     defer { folder.remove() }
     let long = String(repeating: "word ", count: 400_000)
     let path = try folder.write("{\"text\":\"\(long)\"}\n{\"text\":\"end\"}", to: "long.jsonl")
-    var reader = LineReader(path: path)
+    var reader = InputLines(.path(path))
     reader.chunkSize = 4096
     var lengths: [Int] = []
     try reader.forEachLine { line, _, _ in lengths.append(line.count) }
