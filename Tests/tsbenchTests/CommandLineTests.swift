@@ -267,4 +267,29 @@ struct CommandLineTests {
     #expect(made.status == 0, "\(made.error)")
     #expect(FileManager.default.fileExists(atPath: folder + "/new/deeper/REPORT.md"))
   }
+
+  @Test func fromAnyFolderVerifyAndCompareWorkAndAUsersReportHasAFolderOfItsOwn() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let verify = try tsbench(["verify", "--matcher", "folded"], in: folder)
+    #expect(verify.status == 0, "\(verify.error)")
+    #expect(verify.output.contains("153/153"), "\(verify.output)")
+    try Data(srt.utf8).write(to: URL(fileURLWithPath: folder + "/s.srt"))
+    let scratch = folder + "/tmp"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = ["compare", "--dataset", "s.srt", "--rounds", "1"]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { $1 }
+    process.standardOutput = Pipe()
+    process.standardError = Pipe()
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(FileManager.default.fileExists(atPath: folder + "/tsbench-compare-s/REPORT.md"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/results"))
+    // The plain-text export for the peers is gone once the comparison ends.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == [])
+  }
 }
