@@ -18,8 +18,9 @@ public enum InterruptCleanup {
   private static let installed: Void = {
     for signalNumber in [SIGINT, SIGTERM] {
       // The signal is delivered to the source, on a queue of its own, not to a handler
-      // that could run in the middle of a malloc.
-      signal(signalNumber, SIG_IGN)
+      // that could run in the middle of a malloc. libdispatch catches it itself on Linux:
+      // no SIG_IGN, which every child process (the peers, the chart script) would inherit
+      // and then outlive an interrupt.
       let source = DispatchSource.makeSignalSource(
         signal: signalNumber, queue: DispatchQueue(label: "tsbench.interrupt"))
       source.setEventHandler {
