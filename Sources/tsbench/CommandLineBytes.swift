@@ -14,15 +14,16 @@ enum CommandLineBytes {
       let length = strlen(pointer)
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
-      if String(validating: bytes, as: UTF8.self) == nil {
-        var offset = 0
-        while offset < length
-          && String(validating: UnsafeBufferPointer(rebasing: bytes[...offset]), as: UTF8.self)
-            != nil
-        {
-          offset += 1
+      // One pass: the offset is the sum of the widths of the scalars before the error.
+      var decoder = UTF8()
+      var iterator = bytes.makeIterator()
+      var offset = 0
+      decoding: while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar): offset += UTF8.width(scalar)
+        case .emptyInput: break decoding
+        case .error: return (index, offset)
         }
-        return (index, offset)
       }
     }
     return nil

@@ -40,16 +40,7 @@ public struct JSONLinesReader {
           progress(offset)
           reported = offset
         }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-        do {
-          let row = try parser.parse(line)
-          parser.text.withUnsafeBufferPointer {
-            corpus.appendRow(start: row.start, speaker: row.speaker, utf8Text: $0)
-          }
-        } catch let failure as JSONRowParser.Failure {
-          throw DatasetError.malformedLine(
-            path: path, line: number, column: failure.column + 1, reason: failure.reason)
-        }
+        try parser.appendRow(from: line, number: number, path: path, to: &corpus)
       }
     } catch let error as DatasetError {
       throw error

@@ -1,3 +1,5 @@
+import TranscriptSearch
+
 /// Parses one JSON Lines row, `{"start": 1200, "speaker": "Ada", "text": "…"}`, from
 /// UTF-8 bytes.
 ///
@@ -312,6 +314,28 @@ private struct Cursor {
         position += 1
       }
       guard position > column else { throw .init(column: column, reason: "expected a value") }
+    }
+  }
+}
+
+extension JSONRowParser {
+  /// Parses line `number` of `path` and appends its row to `corpus`; a blank line is
+  /// skipped. The one step every JSON Lines reader shares.
+  ///
+  /// - Throws: ``DatasetError/malformedLine(path:line:column:reason:)``.
+  mutating func appendRow(
+    from line: UnsafeBufferPointer<UInt8>, number: Int, path: String, to corpus: inout Corpus
+  ) throws(DatasetError) {
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+    let row: Row
+    do {
+      row = try parse(line)
+    } catch {
+      throw .malformedLine(
+        path: path, line: number, column: error.column + 1, reason: error.reason)
+    }
+    text.withUnsafeBufferPointer {
+      corpus.appendRow(start: row.start, speaker: row.speaker, utf8Text: $0)
     }
   }
 }

@@ -63,17 +63,7 @@ public struct TranscriptImporter: Sendable {
       var parser = JSONRowParser()
       try input.forEachLine { line, number, _ in
         sawLine = true
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-        let row: JSONRowParser.Row
-        do {
-          row = try parser.parse(line)
-        } catch let failure as JSONRowParser.Failure {
-          throw DatasetError.malformedLine(
-            path: name, line: number, column: failure.column + 1, reason: failure.reason)
-        }
-        parser.text.withUnsafeBufferPointer {
-          corpus.appendRow(start: row.start, speaker: row.speaker, utf8Text: $0)
-        }
+        try parser.appendRow(from: line, number: number, path: name, to: &corpus)
       }
     case .text:
       try input.forEachLine { line, number, _ in
