@@ -20,8 +20,12 @@ let package = Package(
   targets: [
     .target(
       name: "TranscriptSearch",
-      dependencies: [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
+      dependencies: [
+        "CScanKernels", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+      ]
     ),
+    // The search's vector kernels for x86-64, chosen at run time (see ScanKernel).
+    .target(name: "CScanKernels"),
     .target(
       name: "TranscriptCorpus",
       dependencies: [
@@ -51,7 +55,7 @@ let package = Package(
     .testTarget(
       name: "TranscriptSearchTests",
       dependencies: [
-        "TranscriptSearch",
+        "TranscriptSearch", "CScanKernels",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

@@ -21,6 +21,14 @@ public struct Match: Hashable, Sendable, Comparable, CustomStringConvertible {
     _end = UInt32(end)
   }
 
+  /// A match the caller has already checked: the search's hot path.
+  @inline(__always)
+  init(checkedRow row: UInt32, start: UInt32, end: UInt32) {
+    _row = row
+    _start = start
+    _end = end
+  }
+
   /// The match covering `range` of `text`, the text of row `row`.
   ///
   /// - Precondition: `range` is a non-empty range of `text`.

@@ -9,12 +9,12 @@ struct FoldedMatcherTests {
   func passesEveryConformanceCase(_ item: ConformanceCase) async throws {
     let corpus = Corpus([TranscriptRow(start: 0, text: item.text)])
     let matcher = FoldedMatcher(corpus: corpus)
-    for prefilter in [FoldedCorpus.Prefilter.memchr, .vector] {
+    for kernel in ScanKernel.available {
       let got = matcher.folded.matches(
-        of: FoldedKeyword(item.keyword), inRows: 0..<1, prefilter: prefilter)
+        of: FoldedKeyword(item.keyword), inRows: 0..<1, kernel: kernel)
       #expect(
         item.keyword.isEmpty ? true : got.map { [$0.start, $0.end] } == item.expected,
-        "\(prefilter)")
+        "\(kernel)")
     }
     let got = try await matcher.matches(of: item.keyword)
     #expect(got.map { [$0.start, $0.end] } == item.expected)
@@ -28,13 +28,13 @@ struct FoldedMatcherTests {
     let oracle = OracleMatcher(corpus: corpus)
     for keyword in Set(ConformanceCase.all.map(\.keyword)) where keyword.count < 100 {
       let expected = try await oracle.matches(of: keyword)
-      for prefilter in [FoldedCorpus.Prefilter.automatic, .memchr, .vector] {
+      for kernel in ScanKernel.available {
         let got =
           keyword.isEmpty
           ? []
           : folded.folded.matches(
-            of: FoldedKeyword(keyword), inRows: 0..<corpus.count, prefilter: prefilter)
-        #expect(got == expected, "\(keyword.debugDescription) \(prefilter)")
+            of: FoldedKeyword(keyword), inRows: 0..<corpus.count, kernel: kernel)
+        #expect(got == expected, "\(keyword.debugDescription) \(kernel)")
       }
     }
   }
@@ -46,23 +46,25 @@ struct FoldedMatcherTests {
       let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
       let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword)
       let folded = FoldedMatcher(corpus: corpus).folded
-      for prefilter in [FoldedCorpus.Prefilter.memchr, .vector] {
-        let got = folded.matches(
-          of: FoldedKeyword(keyword), inRows: 0..<rows.count, prefilter: prefilter)
-        #expect(got == expected, "\(rows.debugDescription) \(keyword.debugDescription)")
+      for kernel in ScanKernel.available {
+        let got = folded.matches(of: FoldedKeyword(keyword), inRows: 0..<rows.count, kernel: kernel)
+        #expect(
+          got == expected, "\(rows.debugDescription) \(keyword.debugDescription) \(kernel)")
       }
     }
   }
 
-  @Test func findsMatchesAtEveryLaneOfAScan() async throws {
-    // Filler before and after a match moves it across all 16 lanes and the scalar tail.
-    for before in 0..<40 {
-      for after in [0, 1, 15, 16, 17] {
+  @Test(arguments: ScanKernel.available)
+  func findsMatchesAtEveryLaneOfAScan(_ kernel: ScanKernel) async throws {
+    // Filler before and after a match moves it across every lane of two vectors of the
+    // widest kernel (2 × 64), across the boundary between steps, and into the scalar tail.
+    for before in 0..<140 {
+      for after in [0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129] {
         let text =
           String(repeating: "x", count: before) + "STRASSE" + String(repeating: "y", count: after)
         let corpus = Corpus([TranscriptRow(start: 0, text: text)])
         let got = FoldedCorpus(corpus).matches(
-          of: FoldedKeyword("straße"), inRows: 0..<1, prefilter: .vector)
+          of: FoldedKeyword("straße"), inRows: 0..<1, kernel: kernel)
         #expect(got == [Match(row: 0, start: before, end: before + 7)], "\(before) \(after)")
       }
     }

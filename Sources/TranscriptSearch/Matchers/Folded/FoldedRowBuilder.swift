@@ -39,6 +39,7 @@ struct FoldedRowBuilder: Sendable {
       folded.nonBoundaryBits.append(contentsOf: repeatElement(0, count: rowLength / 64 + 1))
       for offset in nonBoundaries {
         folded.nonBoundaryBits[firstWord + offset / 64] |= 1 << UInt64(offset % 64)
+        if folded.bytes[rowStart + offset] < 0x80 { flags.insert(.hasASCIIInsideCharacters) }
       }
     }
     if !remapPoints.isEmpty {

@@ -35,6 +35,10 @@ struct FoldedSegment: Sendable {
     let rawValue: UInt8
     static let isComplex = RowFlags(rawValue: 1)
     static let isRemapped = RowFlags(rawValue: 2)
+    /// Some offset inside a character falls on an ASCII byte (the second "s" of "ß"'s
+    /// key "ss", a line feed after a carriage return). Without it, every ASCII byte of a
+    /// complex row begins a character, and a search can skip the boundary table there.
+    static let hasASCIIInsideCharacters = RowFlags(rawValue: 4)
   }
 
   /// The number of rows.

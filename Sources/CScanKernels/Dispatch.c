@@ -1,0 +1,31 @@
+#include "CScanKernels.h"
+#include "ScanKernelsInternal.h"
+
+int tsb_kernel_supported(tsb_kernel kernel) {
+#if defined(__x86_64__)
+  switch (kernel) {
+    case TSB_KERNEL_SSE2: return 1;  // every x86-64 CPU
+    case TSB_KERNEL_AVX2: return __builtin_cpu_supports("avx2");
+    case TSB_KERNEL_AVX512BW:
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+  }
+#endif
+  (void)kernel;
+  return 0;
+}
+
+size_t tsb_find(
+    tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
+#if defined(__x86_64__)
+  switch (kernel) {
+    case TSB_KERNEL_SSE2: return tsb_find_sse2_entry(scan, out, capacity, resume);
+    case TSB_KERNEL_AVX2: return tsb_find_avx2_entry(scan, out, capacity, resume);
+    case TSB_KERNEL_AVX512BW: return tsb_find_avx512bw_entry(scan, out, capacity, resume);
+  }
+#endif
+  (void)kernel;
+  (void)out;
+  (void)capacity;
+  *resume = scan->end;
+  return 0;
+}

@@ -1,0 +1,23 @@
+#if defined(__x86_64__)
+#include "CScanKernels.h"
+#include "ScanKernelsInternal.h"
+#include <immintrin.h>
+
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,bmi,popcnt"))), apply_to = function)
+
+#define KERNEL_NAME tsb_find_avx512bw
+#define WIDTH 64
+#define VECTOR __m512i
+#define SPLAT(byte) _mm512_set1_epi8((char)(byte))
+#define LOAD(pointer) _mm512_loadu_si512((const void *)(pointer))
+#define EQUAL_BITS(a, b) ((uint64_t)_mm512_cmpeq_epi8_mask((a), (b)))
+
+#include "ScanTemplate.h"
+
+size_t tsb_find_avx512bw_entry(
+    const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
+  return tsb_find_avx512bw(scan, out, capacity, resume);
+}
+
+#pragma clang attribute pop
+#endif

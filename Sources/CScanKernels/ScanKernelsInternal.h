@@ -1,0 +1,11 @@
+#ifndef SCAN_KERNELS_INTERNAL_H
+#define SCAN_KERNELS_INTERNAL_H
+
+#include "CScanKernels.h"
+
+size_t tsb_find_sse2_entry(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
+size_t tsb_find_avx2_entry(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
+size_t tsb_find_avx512bw_entry(
+    const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
+
+#endif

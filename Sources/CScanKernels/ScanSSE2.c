@@ -1,0 +1,18 @@
+#if defined(__x86_64__)
+#include "CScanKernels.h"
+#include "ScanKernelsInternal.h"
+#include <immintrin.h>
+
+#define KERNEL_NAME tsb_find_sse2
+#define WIDTH 16
+#define VECTOR __m128i
+#define SPLAT(byte) _mm_set1_epi8((char)(byte))
+#define LOAD(pointer) _mm_loadu_si128((const __m128i *)(pointer))
+#define EQUAL_BITS(a, b) ((uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8((a), (b))))
+
+#include "ScanTemplate.h"
+
+size_t tsb_find_sse2_entry(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
+  return tsb_find_sse2(scan, out, capacity, resume);
+}
+#endif

@@ -1,0 +1,39 @@
+#ifndef C_SCAN_KERNELS_H
+#define C_SCAN_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The vector kernels this target offers, narrowest first. The portable kernel is
+/// written in Swift beside this target; these are x86-64 only.
+typedef enum {
+  TSB_KERNEL_SSE2 = 1,
+  TSB_KERNEL_AVX2 = 2,
+  TSB_KERNEL_AVX512BW = 3,
+} tsb_kernel;
+
+/// What one search asks a kernel for: every start p with from ≤ p and p + key_count ≤
+/// end where the key's bytes occur at p. `rare` and `second` are offsets in the key of
+/// the bytes compared first (the rarest by the corpus's histogram).
+typedef struct {
+  const uint8_t *haystack;
+  size_t from;
+  size_t end;
+  const uint8_t *key;
+  size_t key_count;
+  size_t rare;
+  size_t second;
+} tsb_scan;
+
+/// Whether this CPU (and this build) can run `kernel`.
+int tsb_kernel_supported(tsb_kernel kernel);
+
+/// Finds occurrences of the key in order, writing their starts to `out`, and returns how
+/// many it wrote. It stops early when `out` could overflow on the next step; `*resume` is
+/// then where to continue (set `scan->from` to it), else `scan->end`.
+///
+/// `capacity` must be at least 128. Occurrences may overlap.
+size_t tsb_find(
+    tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
+
+#endif

@@ -1,0 +1,231 @@
+import CScanKernels
+
+/// One search of one segment in progress: where it is, what it found, and cursors into
+/// the per-row tables that only move forward, since occurrences arrive in order.
+///
+/// The path from an occurrence to a match is kept short because a dense keyword takes
+/// it for most rows: in a simple row (every scalar a character, no remapped offsets) a
+/// match needs no check at all, since the key is whole scalars of valid UTF-8 and so
+/// begins and ends on scalar boundaries wherever its bytes occur.
+struct Scan {
+  let corpus: FoldedSegment
+  let index: Int
+  let rowBase: Int
+  let buffer: UnsafeBufferPointer<UInt8>
+  let rowStarts: UnsafeBufferPointer<UInt32>
+  let rowFlags: UnsafeBufferPointer<FoldedSegment.RowFlags>
+  let range: Range<Int>
+  let key: UnsafeBufferPointer<UInt8>
+  /// The row holding the last occurrence, and its bounds in the buffer.
+  var row: Int
+  var rowStart: Int
+  var rowEnd: Int
+  var complexCursor = 0
+  var remappedCursor = 0
+  var matches: [Match] = []
+  let collectingOccurrences: Bool
+  var occurrences: [UInt64] = []
+  /// Where the next match may start: the end of the previous one.
+  var nextAllowed = 0
+
+  /// A scan of rows `rows` of `segment`; the buffers are the segment's own.
+  init(
+    segment: FoldedSegment, index: Int, rowBase: Int, buffer: UnsafeBufferPointer<UInt8>,
+    rowStarts: UnsafeBufferPointer<UInt32>, rowFlags: UnsafeBufferPointer<FoldedSegment.RowFlags>,
+    rows: Range<Int>, key: UnsafeBufferPointer<UInt8>, collectingOccurrences: Bool
+  ) {
+    self.corpus = segment
+    self.index = index
+    self.rowBase = rowBase
+    self.buffer = buffer
+    self.rowStarts = rowStarts
+    self.rowFlags = rowFlags
+    self.key = key
+    self.collectingOccurrences = collectingOccurrences
+    self.range = Int(rowStarts[rows.lowerBound])..<Int(rowStarts[rows.upperBound])
+    row = rows.lowerBound
+    rowStart = Int(rowStarts[row])
+    rowEnd = Int(rowStarts[row + 1])
+    let first = UInt32(row)
+    complexCursor = Self.lowerBound(of: first, in: corpus.complexRows, from: 0)
+    remappedCursor = Self.lowerBound(of: first, in: corpus.remappedRows, from: 0)
+  }
+
+  /// Runs `kernel` over the starts in `from..<to` (occurrences may end past `to`, up to
+  /// the scan's range) and accepts what it finds.
+  mutating func run(_ kernel: ScanKernel, from: Int, to: Int, rare: Int, second: Int) {
+    let end = min(to + key.count - 1, range.upperBound)
+    guard from < end else { return }
+    let capacity = ScanKernel.outputCapacity
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { out in
+      withUnsafeTemporaryAllocation(of: Match.self, capacity: capacity) { staging in
+        var request = tsb_scan(
+          haystack: buffer.baseAddress, from: from, end: end, key: key.baseAddress,
+          key_count: key.count, rare: rare, second: second)
+        while true {
+          var resume = 0
+          let found = kernel.find(&request, into: out, resume: &resume)
+          accept(UnsafeBufferPointer(rebasing: out[..<found]), staging: staging.baseAddress!)
+          if resume >= request.end { return }
+          request.from = resume
+        }
+      }
+    }
+  }
+
+  /// Checks that the key's bytes occur at `start`, then accepts it.
+  mutating func verify(_ start: Int) {
+    let end = start + key.count
+    guard start >= range.lowerBound, end <= range.upperBound else { return }
+    for offset in 0..<key.count where buffer[start + offset] != key[offset] { return }
+    withUnsafeTemporaryAllocation(of: Match.self, capacity: 1) { staging in
+      var found = UInt32(start)
+      withUnsafePointer(to: &found) {
+        accept(UnsafeBufferPointer(start: $0, count: 1), staging: staging.baseAddress!)
+      }
+    }
+  }
+
+  /// Records the occurrences of the key's bytes at `starts` (ascending) and the matches
+  /// among them. `staging` has room for as many matches as there are starts: they are
+  /// gathered there and appended at once, not one by one.
+  @inline(__always)
+  mutating func accept(_ starts: UnsafeBufferPointer<UInt32>, staging: UnsafeMutablePointer<Match>)
+  {
+    if starts.isEmpty { return }
+    if collectingOccurrences {
+      let segment = UInt64(index) << 32
+      occurrences.append(contentsOf: starts.lazy.map { segment | UInt64($0) })
+    }
+    // The cursors live in locals for the loop, so they stay in registers.
+    var row = self.row
+    var rowStart = self.rowStart
+    var rowEnd = self.rowEnd
+    var nextAllowed = self.nextAllowed
+    let keyCount = key.count
+    // A key that begins with an ASCII byte begins on a character boundary in any row
+    // whose non-boundaries all fall on bytes that are not ASCII.
+    let keyStartsASCII = key[0] < 0x80
+    let rowBase = UInt32(truncatingIfNeeded: self.rowBase)
+    var staged = 0
+    for found in starts {
+      let start = Int(found)
+      if start < nextAllowed { continue }
+      if start >= rowEnd {
+        row = Self.row(holding: start, after: row, in: rowStarts)
+        rowStart = Int(rowStarts[row])
+        rowEnd = Int(rowStarts[row + 1])
+      }
+      let end = start + keyCount
+      let match: Match
+      let flags = rowFlags[row]
+      if flags.isEmpty
+        || (flags == .isComplex && keyStartsASCII && (buffer[end] < 0x80 || buffer[end] == 0xFF))
+      {
+        match = Match(
+          checkedRow: rowBase &+ UInt32(truncatingIfNeeded: row),
+          start: UInt32(truncatingIfNeeded: start &- rowStart),
+          end: UInt32(truncatingIfNeeded: end &- rowStart))
+      } else {
+        self.row = row
+        self.rowStart = rowStart
+        guard let found = matchInComplexRow(start, end) else { continue }
+        match = found
+      }
+      staging[staged] = match
+      staged += 1
+      nextAllowed = end
+    }
+    self.row = row
+    self.rowStart = rowStart
+    self.rowEnd = rowEnd
+    self.nextAllowed = nextAllowed
+    matches.append(contentsOf: UnsafeBufferPointer(start: staging, count: staged))
+  }
+
+  /// The match at `start..<end` in the current row, one whose characters span several
+  /// scalars or whose offsets are remapped, or nil if the ends are not character
+  /// boundaries.
+  @inline(never)
+  mutating func matchInComplexRow(_ start: Int, _ end: Int) -> Match? {
+    let flags = rowFlags[row]
+    if flags.contains(.isComplex) {
+      complexCursor = Self.lowerBound(of: UInt32(row), in: corpus.complexRows, from: complexCursor)
+      let words = Int(corpus.complexRowWords[complexCursor])
+      guard isBoundary(start, words: words), isBoundary(end, words: words) else { return nil }
+    }
+    var startOffset = start - rowStart
+    var endOffset = end - rowStart
+    if flags.contains(.isRemapped) {
+      remappedCursor = Self.lowerBound(
+        of: UInt32(row), in: corpus.remappedRows, from: remappedCursor)
+      startOffset = corpus.originalOffset(startOffset, remappedIndex: remappedCursor)
+      endOffset = corpus.originalOffset(endOffset, remappedIndex: remappedCursor)
+    }
+    return Match(row: rowBase + row, start: startOffset, end: endOffset)
+  }
+
+  /// Whether `offset`, at a scalar boundary of the current complex row, is a character
+  /// boundary.
+  @inline(__always)
+  func isBoundary(_ offset: Int, words: Int) -> Bool {
+    if buffer[offset] == 0xFF { return true }  // the row's end
+    let relative = offset - rowStart
+    return corpus.nonBoundaryBits[words + relative / 64] & (1 << UInt64(relative % 64)) == 0
+  }
+
+  /// The row holding byte `offset`, a row after `row`: a few steps forward, since the
+  /// next occurrence is usually a row or two on, then galloping (steps of 1, 2, 4, …
+  /// rows until past it, and a binary search within the last step), which touches a few
+  /// nearby cache lines where a binary search over the whole table would miss the cache
+  /// at every probe.
+  @inline(__always)
+  static func row(holding offset: Int, after row: Int, in starts: UnsafeBufferPointer<UInt32>)
+    -> Int
+  {
+    let lastRow = starts.count - 2
+    var low = row + 1  // starts[low] ≤ offset
+    for _ in 0..<3 {
+      if low == lastRow || Int(starts[low + 1]) > offset { return low }
+      low += 1
+    }
+    var step = 1
+    var high = min(low + step, lastRow)
+    while high < lastRow && Int(starts[high]) <= offset {
+      low = high
+      step *= 2
+      high = min(low + step, lastRow)
+    }
+    if Int(starts[high]) <= offset { low = high }
+    // The last row in low...high whose start is ≤ offset.
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if Int(starts[mid]) <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The index of the first element ≥ `value` in ascending `array`, at or after `from`,
+  /// galloping from `from` (the cursor of the previous candidate) so that nearby
+  /// answers touch nearby memory.
+  @inline(__always)
+  static func lowerBound(of value: UInt32, in array: [UInt32], from: Int) -> Int {
+    if from >= array.count || array[from] >= value { return from }
+    var low = from  // array[low] < value
+    var step = 1
+    var high = from + 1
+    while high < array.count && array[high] < value {
+      low = high
+      step *= 2
+      high = low + step
+    }
+    high = min(high, array.count)
+    // The answer is in low + 1 ... high.
+    var first = low + 1
+    while first < high {
+      let mid = (first + high) / 2
+      if array[mid] < value { first = mid + 1 } else { high = mid }
+    }
+    return first
+  }
+}

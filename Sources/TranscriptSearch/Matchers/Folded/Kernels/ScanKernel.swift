@@ -1,0 +1,75 @@
+import CScanKernels
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The loop that finds a folded keyword's bytes in the folded corpus: one algorithm (see
+/// `ScanTemplate.h`) at several vector widths, chosen once at run time by what the CPU
+/// offers. Every kernel gives the same matches; only their speed differs.
+public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible {
+  /// Swift SIMD, 16 lanes: runs on every CPU (the only kernel on arm64).
+  case portable
+  /// x86-64 SSE2, 16 lanes.
+  case sse2
+  /// x86-64 AVX2, 32 lanes.
+  case avx2
+  /// x86-64 AVX-512BW, 64 lanes.
+  case avx512
+
+  /// The environment variable that caps the automatic choice (`portable`, `sse2`,
+  /// `avx2` or `avx512`), for running everything on a narrower kernel than the CPU
+  /// offers: `TSB_SCAN_KERNEL=portable swift test` tests the fallback.
+  public static let environmentVariable = "TSB_SCAN_KERNEL"
+
+  /// The kernels this CPU runs, narrowest first.
+  public static let available: [ScanKernel] = allCases.filter(\.isSupported)
+
+  /// The widest kernel this CPU runs, or the one ``environmentVariable`` names if this
+  /// CPU runs it (a name this CPU cannot run, or no kernel at all, leaves the widest).
+  public static let automatic: ScanKernel = {
+    let widest = available.last!
+    guard let value = getenv(environmentVariable),
+      let named = ScanKernel(rawValue: String(cString: value)),
+      named.isSupported
+    else { return widest }
+    return named
+  }()
+
+  /// Whether this CPU runs the kernel.
+  public var isSupported: Bool {
+    guard let native else { return true }
+    return tsb_kernel_supported(native) != 0
+  }
+
+  public var description: String { rawValue }
+
+  /// The C kernel's identifier, or nil for the portable Swift kernel.
+  var native: tsb_kernel? {
+    switch self {
+    case .portable: nil
+    case .sse2: TSB_KERNEL_SSE2
+    case .avx2: TSB_KERNEL_AVX2
+    case .avx512: TSB_KERNEL_AVX512BW
+    }
+  }
+
+  /// The room a kernel needs in its output: it stops when fewer places are left.
+  static let outputCapacity = 512
+
+  /// Writes the starts of the occurrences of `scan`'s key in order to `out` and returns
+  /// how many it wrote; sets `resume` to where to go on (`scan.end` when done).
+  ///
+  /// - Precondition: `out.count` ≥ ``outputCapacity``; the kernel is supported.
+  @inline(__always)
+  func find(_ scan: inout tsb_scan, into out: UnsafeMutableBufferPointer<UInt32>, resume: inout Int)
+    -> Int
+  {
+    if let native {
+      return tsb_find(native, &scan, out.baseAddress!, out.count, &resume)
+    }
+    return PortableScanKernel.find(scan, into: out, resume: &resume)
+  }
+}

@@ -1,0 +1,171 @@
+import CScanKernels
+import Testing
+
+@testable import TranscriptSearch
+
+/// Every kernel this CPU runs, forced one by one, on the cases where vector code goes
+/// wrong: buffers shorter than a vector, keys longer than one, hits at the first and
+/// last byte, hits across the boundary between two vectors, more hits than one batch.
+@Suite("ScanKernel")
+struct ScanKernelTests {
+  @Test func thePortableKernelIsAlwaysAvailableAndAutomaticIsOneOfThem() {
+    #expect(ScanKernel.available.first == .portable)
+    #expect(ScanKernel.available.contains(ScanKernel.automatic))
+  }
+
+  /// The kernel's own contract, checked against a byte-by-byte search: random bytes
+  /// from a small alphabet (so keys recur and near misses abound), random keys from 1 to
+  /// 150 bytes, random sub-ranges.
+  @Test(arguments: ScanKernel.available)
+  func findsExactlyTheOccurrencesAByteByByteSearchFinds(_ kernel: ScanKernel) {
+    var random = SeededRandom(seed: 0x5EED)
+    let alphabet: [UInt8] = [0x61, 0x62, 0x63, 0xC3, 0xA9, 0xFF]
+    for trial in 0..<3_000 {
+      let length = Int.random(in: 0...700, using: &random)
+      let haystack = (0..<length).map { _ in alphabet.randomElement(using: &random)! }
+      let keyCount =
+        trial % 3 == 0
+        ? Int.random(in: 30...150, using: &random) : Int.random(in: 1...4, using: &random)
+      var key = (0..<keyCount).map { _ in alphabet.randomElement(using: &random)! }
+      // Half the time the key is taken from the haystack, so it occurs at least once.
+      if length >= keyCount && random.next() % 2 == 0 {
+        let at = Int.random(in: 0...(length - keyCount), using: &random)
+        key = Array(haystack[at..<at + keyCount])
+      }
+      let from = Int.random(in: 0...length, using: &random)
+      let end = Int.random(in: from...length, using: &random)
+      let rare = Int.random(in: 0..<keyCount, using: &random)
+      let second = Int.random(in: 0..<keyCount, using: &random)
+      let expected =
+        end - from < keyCount
+        ? []
+        : (from...(end - keyCount)).filter {
+          Array(haystack[$0..<$0 + keyCount]) == key
+        }
+      let got = Self.occurrences(
+        kernel, haystack, from: from, end: end, key: key, rare: rare, second: second)
+      #expect(got == expected, "trial \(trial): \(length) bytes, key of \(keyCount)")
+      if got != expected { return }
+    }
+  }
+
+  /// A row of 5,000 "a": far more occurrences than one batch of the kernel's output.
+  @Test(arguments: ScanKernel.available)
+  func resumesWhenOneBatchCannotHoldEveryOccurrence(_ kernel: ScanKernel) {
+    let haystack = [UInt8](repeating: 0x61, count: 5_000)
+    #expect(
+      Self.occurrences(kernel, haystack, from: 0, end: 5_000, key: [0x61], rare: 0, second: 0)
+        == Array(0..<5_000))
+    #expect(
+      Self.occurrences(
+        kernel, haystack, from: 3, end: 5_000, key: [0x61, 0x61], rare: 1, second: 0)
+        == Array(3..<4_999))
+    let corpus = Corpus([TranscriptRow(start: 0, text: String(repeating: "a", count: 5_000))])
+    let folded = FoldedCorpus(corpus)
+    #expect(folded.matches(of: FoldedKeyword("A"), inRows: 0..<1, kernel: kernel).count == 5_000)
+    let search = folded.search(
+      FoldedKeyword("aa"), inRows: 0..<1, kernel: kernel, collectingOccurrences: true)
+    #expect(search.matches.count == 2_500)
+    #expect(search.occurrences?.count == 4_999)
+  }
+
+  @Test(arguments: ScanKernel.available)
+  func agreesWithTheOracleOnRowsShorterThanAVector(_ kernel: ScanKernel) async throws {
+    let corpus = Corpus(
+      ["a", "ab", "É", "", "ß", "ss", "aé"].map { TranscriptRow(start: 0, text: $0) })
+    try await Self.expectOracleAnswers(
+      corpus, keywords: ["a", "ab", "é", "ss", "ß", "b", "aé", "x"], kernel: kernel)
+  }
+
+  @Test(arguments: ScanKernel.available)
+  func agreesWithTheOracleOnKeywordsLongerThanAVector(_ kernel: ScanKernel) async throws {
+    let long = String(repeating: "Größe 東京 Ελλάδα ", count: 8)  // about 200 UTF-8 bytes
+    let rows = [
+      long, "x" + long + "y", long.uppercased(), String(long.dropLast(2)) + "Α ",
+      String(repeating: long, count: 3),
+    ]
+    let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+    try await Self.expectOracleAnswers(
+      corpus, keywords: [long, String(long.dropFirst()), long + long], kernel: kernel)
+  }
+
+  /// Rows folded into segments of a few bytes, so matches sit at the very first and the
+  /// very last byte of a segment, and segments are shorter than a vector.
+  @Test(arguments: ScanKernel.available)
+  func findsMatchesAtTheFirstAndLastByteOfASegment(_ kernel: ScanKernel) async throws {
+    let rows = ["zephyr", "a zephyr", "zephyr b", "ZEPHYR", "zephy", "r", "zephyrzephyr"]
+    let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+    let expected = try await OracleMatcher(corpus: corpus).matches(of: "zephyr")
+    for segmentBytes in [1, 7, 9, 20] {
+      let folded = FoldedCorpus(corpus, segmentBytes: segmentBytes)
+      let got = folded.matches(of: FoldedKeyword("zephyr"), inRows: 0..<rows.count, kernel: kernel)
+      #expect(got == expected, "segments of \(segmentBytes) bytes")
+    }
+  }
+
+  @Test(arguments: ScanKernel.available)
+  func searchesSeveralKeywordsInOnePassWithEveryKernel(_ kernel: ScanKernel) async throws {
+    let rows = (0..<400).map {
+      TranscriptRow(
+        start: 0, text: "row \($0) zephyr Größe 東京 \(String(repeating: "a", count: $0 % 90))")
+    }
+    let corpus = Corpus(rows)
+    let folded = FoldedCorpus(corpus)
+    let keywords = ["zephyr", "GRÖSSE", "東京", "aa", "row 1", "absent"]
+    let together = folded.matches(
+      ofEach: keywords.map(FoldedKeyword.init), inRows: 0..<rows.count, kernel: kernel)
+    let oracle = OracleMatcher(corpus: corpus)
+    for (keyword, got) in zip(keywords, together) {
+      #expect(try await oracle.matches(of: keyword) == got, "\(keyword)")
+    }
+  }
+
+  private static func expectOracleAnswers(
+    _ corpus: Corpus, keywords: [String], kernel: ScanKernel
+  ) async throws {
+    let folded = FoldedCorpus(corpus)
+    let oracle = OracleMatcher(corpus: corpus)
+    for keyword in keywords {
+      let got = folded.matches(of: FoldedKeyword(keyword), inRows: 0..<corpus.count, kernel: kernel)
+      #expect(try await oracle.matches(of: keyword) == got, "\(keyword.prefix(20))… \(kernel)")
+    }
+  }
+
+  /// Every occurrence `kernel` reports, batch after batch.
+  private static func occurrences(
+    _ kernel: ScanKernel, _ haystack: [UInt8], from: Int, end: Int, key: [UInt8], rare: Int,
+    second: Int
+  ) -> [Int] {
+    var found: [Int] = []
+    haystack.withUnsafeBufferPointer { haystack in
+      key.withUnsafeBufferPointer { key in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ScanKernel.outputCapacity) { out in
+          var request = tsb_scan(
+            haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
+            key_count: key.count, rare: rare, second: second)
+          while true {
+            var resume = 0
+            let count = kernel.find(&request, into: out, resume: &resume)
+            found += out[..<count].map { Int($0) }
+            if resume >= request.end { return }
+            request.from = resume
+          }
+        }
+      }
+    }
+    return found
+  }
+}
+
+/// SplitMix64: the same random trials on every run.
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
