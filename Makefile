@@ -9,7 +9,7 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers
 
 .PHONY: fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
-  bench-peers bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
+  test-portable bench-peers bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 # The Matchers suite's benchmarks that bench-alloc runs under both allocators.
@@ -40,6 +40,10 @@ bench-peers:
 ## test: run every test
 test: unicode-data
 	$(SWIFT) test
+
+## test-portable: the whole test suite on the portable Swift scan kernel (no C kernels)
+test-portable: unicode-data
+	TSB_SCAN_KERNEL=portable $(SWIFT) test
 
 # The case-folding test compares the committed table with Debian's CaseFolding.txt.
 unicode-data:

@@ -63,6 +63,8 @@ SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$w
 instructions=$(awk '/^summary:/ { print $2 }' "$work/callgrind.out")
 [ -n "$instructions" ] || fail_early "callgrind wrote no instruction count, so no verdict"
 say "ran Benchmarks/GateWorkload under callgrind: $instructions instructions ($(cat "$work/workload.log"))"
+kernel=$(sed -n 's/.*scan kernel \([a-z0-9]*\).*/\1/p' "$work/workload.log")
+[ -n "$kernel" ] || fail_early "the workload did not say which scan kernel it ran, so no verdict"
 
 # Wall clock, natively: reported, never a verdict.
 wall=$(python3 - "$work/GateWorkload" <<'PY'
@@ -78,12 +80,12 @@ PY
 
 if [ "$mode" = baseline ]; then
   previous=$( [ -f "$baseline" ] && python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['instructions'])" "$baseline" || echo none)
-  python3 - "$baseline" "$instructions" "$toolchain" "$(valgrind --version)" "$(uname -m)" "$wall" <<'PY'
+  python3 - "$baseline" "$instructions" "$toolchain" "$(valgrind --version)" "$(uname -m)" "$wall" "$kernel" <<'PY'
 import json, sys, os, tempfile
-path, count, toolchain, valgrind, arch, wall = sys.argv[1:7]
+path, count, toolchain, valgrind, arch, wall, kernel = sys.argv[1:8]
 data = {"workload": "Benchmarks/GateWorkload (10k mixed rows)", "instructions": int(count),
         "tolerancePercent": 2, "toolchain": toolchain, "valgrind": valgrind,
-        "architecture": arch, "wallClockSeconds": float(wall)}
+        "architecture": arch, "scanKernel": kernel, "wallClockSeconds": float(wall)}
 fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path))
 with os.fdopen(fd, "w") as f:
     json.dump(data, f, indent=2)
@@ -102,12 +104,13 @@ fi
 
 [ -f "$baseline" ] ||
   fail_early "no baseline at results/gate/instructions.json, so no verdict: run 'make bench-baseline' and commit it"
-verdict=$(python3 - "$baseline" "$instructions" "$tolerance" "$machine_kind" "$wall" "$wall_warning" <<'PY'
+verdict=$(python3 - "$baseline" "$instructions" "$tolerance" "$machine_kind, scan kernel $kernel" "$wall" "$wall_warning" <<'PY'
 import json, sys
 base = json.load(open(sys.argv[1]))
 count, tolerance, kind = int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
 wall, warn_at = float(sys.argv[5]), float(sys.argv[6])
-base_kind = f"{base.get('architecture', 'x86_64')}, {base.get('toolchain')}, {base.get('valgrind')}"
+base_kind = (f"{base.get('architecture', 'x86_64')}, {base.get('toolchain')}, {base.get('valgrind')}, "
+             f"scan kernel {base.get('scanKernel')}")
 if base_kind != kind:
     print(f"kind the baseline was measured on {base_kind}; this machine is {kind}: "
           "instruction counts are not comparable, so no verdict; run 'make bench-baseline' "

@@ -33,6 +33,22 @@ extension TSBench {
       transform: { $0.split(separator: ",").map(String.init) })
     var matchers = ["folded", "chunked", "regex", "nsregex", "foundation"]
 
+    @Option(
+      help: ArgumentHelp(
+        "More scan kernels to measure folded and chunked with, comma-separated (each beside the automatic one, as \"folded (avx2)\").",
+        discussion: KernelChoice.help.discussion),
+      transform: { value in
+        try value.split(separator: ",").map {
+          guard let choice = KernelChoice(argument: String($0)) else {
+            throw ValidationError(
+              "unknown kernel '\($0)'; choose from "
+                + KernelChoice.allValueStrings.joined(separator: ", "))
+          }
+          return choice
+        }
+      })
+    var kernel: [KernelChoice] = []
+
     @Option(help: "Interleaved rounds.")
     var rounds = 5
 
@@ -43,6 +59,7 @@ extension TSBench {
     var results = "results"
 
     func validate() throws {
+      for choice in kernel { try choice.validate() }
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
       for name in matchers where MatcherKind(rawValue: name) == nil {
@@ -53,6 +70,7 @@ extension TSBench {
     }
 
     func run() async throws {
+      try ResultsFolder.prepare(results)
       let entry = try DatasetManifest.load(from: manifest).entry(named: dataset)
       guard let entry else {
         throw ValidationError("\(dataset) is not in \(manifest)")
@@ -64,12 +82,16 @@ extension TSBench {
       if !dense.isEmpty { workloads.append(.init(keyword: dense, label: "dense")) }
       var benchmark = MatcherBenchmark(datasetName: dataset, corpus: corpus, workloads: workloads)
       benchmark.kinds = matchers.compactMap(MatcherKind.init(rawValue:))
+      benchmark.extraKernels = kernel.map(\.kernel)
       benchmark.rounds = rounds
       benchmark.cellBudget = .milliseconds(Int(budget * 1000))
       let progress = ProgressDisplay("bench-matchers \(dataset)", total: 2 * rounds, unit: "steps")
       let result = try await benchmark.run(progress: progress)
       progress.finish()
-      let command = "tsbench bench-matchers --dataset \(dataset) --rounds \(rounds)"
+      var command = "tsbench bench-matchers --dataset \(dataset) --rounds \(rounds)"
+      if !kernel.isEmpty {
+        command += " --kernel " + kernel.map(\.description).joined(separator: ",")
+      }
       let markdown = result.markdown(command: command)
       try ReportFile.write(markdown, to: "\(results)/matchers.md")
       try ReportFile.writeJSON(

@@ -33,6 +33,9 @@ extension TSBench {
     @Flag(help: "Run every strategy on every dataset, however long it takes.")
     var full = false
 
+    @Option(help: KernelChoice.help)
+    var kernel = KernelChoice(argument: "auto")!
+
     @Option(help: "Interleaved rounds.")
     var rounds = 5
 
@@ -72,6 +75,7 @@ extension TSBench {
     }
 
     func validate() throws {
+      try kernel.validate()
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
       guard oracleBudget >= 0 else { throw ValidationError("--oracle-budget must not be negative") }
@@ -85,18 +89,9 @@ extension TSBench {
 
     func run() async throws {
       let results = resultsFolder
-      // Fail before minutes of measuring, not after.
-      do {
-        try FileManager.default.createDirectory(
-          atPath: results, withIntermediateDirectories: true)
-      } catch {
-        throw ValidationError(
-          "cannot create the results folder \(results): \(error.localizedDescription)")
-      }
-      guard FileManager.default.isWritableFile(atPath: results) else {
-        throw ValidationError("the results folder \(results) is not writable")
-      }
+      try ResultsFolder.prepare(results)
       var comparison = Comparison()
+      comparison.strategies = ComparedStrategy.standard(kernel: kernel.kernel)
       comparison.rounds = rounds
       comparison.cellBudget = budget
       comparison.oracleBudget = oracleBudget
@@ -124,10 +119,15 @@ extension TSBench {
       if let dataset { command += " --dataset \(dataset)" }
       if let keywords { command += " --keywords \(keywords.joined(separator: ","))" }
       if full { command += " --full" }
+      if kernel.description != "auto" { command += " --kernel \(kernel)" }
       command += " --rounds \(rounds) --budget \(budget)"
       if self.results != nil { command += " --results \(results)" }
       let result = CompareReport(
-        command: command, machine: Self.machine(), rounds: rounds, cellBudgetSeconds: budget,
+        command: command,
+        machine: Self.machine()
+          + "; `folded` and `chunked` ran the \(kernel.kernel) scan kernel"
+          + (kernel.description == "auto" ? " (auto)" : ""),
+        rounds: rounds, cellBudgetSeconds: budget,
         conformance: conformance, datasets: measured,
         scaling: scaling(measured, sessionResults: dataset == nil ? results : nil),
         peerSemantics: Dictionary(

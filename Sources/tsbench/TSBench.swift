@@ -18,4 +18,11 @@ struct TSBench: AsyncParsableCommand {
       BenchSession.self, BenchImport.self, BenchImportChild.self, BenchTokens.self, Replay.self,
       Footprint.self,
     ])
+
+  static func main() async {
+    if let problem = KernelChoice.environmentProblem {
+      Self.exit(withError: ValidationError(problem))
+    }
+    await main(nil)
+  }
 }

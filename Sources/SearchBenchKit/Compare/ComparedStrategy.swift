@@ -21,6 +21,17 @@ public struct ComparedStrategy: Sendable {
   }
 
   /// The strategies `tsbench compare` measures by default.
-  public static let standard: [ComparedStrategy] =
-    [MatcherKind.folded, .chunked, .regex, .nsregex, .foundation].map(ComparedStrategy.init)
+  public static let standard: [ComparedStrategy] = standard(kernel: .automatic)
+
+  /// The standard strategies, `folded` and `chunked` running `kernel`.
+  public static func standard(kernel: ScanKernel) -> [ComparedStrategy] {
+    [
+      ComparedStrategy(name: "folded", followsContract: true) {
+        FoldedMatcher(folded: FoldedCorpus($0), kernel: kernel)
+      },
+      ComparedStrategy(name: "chunked", followsContract: true) {
+        ChunkedMatcher(folded: FoldedCorpus($0), kernel: kernel)
+      },
+    ] + [MatcherKind.regex, .nsregex, .foundation].map(ComparedStrategy.init)
+  }
 }

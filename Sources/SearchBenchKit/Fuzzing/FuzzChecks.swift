@@ -27,17 +27,22 @@ public enum FuzzChecks {
     }
     let folded = FoldedCorpus(corpus, segmentBytes: 24)
     let key = FoldedKeyword(keyword)
-    let all = keyword.isEmpty ? [] : folded.matches(of: key, inRows: 0..<corpus.count)
-    if all != expected {
-      return
-        "folded \(all) ≠ oracle \(expected) for \(keyword.debugDescription) in \(rows.debugDescription)"
-    }
-    let chunked = ChunkedMatcher(folded: folded, chunkBytes: 48)
-    let byChunk =
-      keyword.isEmpty ? [] : chunked.chunks.flatMap { folded.matches(of: key, inRows: $0) }
-    if byChunk != expected {
-      return
-        "chunked \(byChunk) ≠ oracle \(expected) for \(keyword.debugDescription) in \(rows.debugDescription)"
+    // Every kernel this CPU runs, on every input.
+    for kernel in ScanKernel.available {
+      let all =
+        keyword.isEmpty ? [] : folded.matches(of: key, inRows: 0..<corpus.count, kernel: kernel)
+      if all != expected {
+        return
+          "folded (\(kernel)) \(all) ≠ oracle \(expected) for \(keyword.debugDescription) in \(rows.debugDescription)"
+      }
+      let chunked = ChunkedMatcher(folded: folded, chunkBytes: 48, kernel: kernel)
+      let byChunk =
+        keyword.isEmpty
+        ? [] : chunked.chunks.flatMap { folded.matches(of: key, inRows: $0, kernel: kernel) }
+      if byChunk != expected {
+        return
+          "chunked (\(kernel)) \(byChunk) ≠ oracle \(expected) for \(keyword.debugDescription) in \(rows.debugDescription)"
+      }
     }
     return nil
   }

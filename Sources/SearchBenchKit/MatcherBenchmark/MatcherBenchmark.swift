@@ -25,6 +25,9 @@ public struct MatcherBenchmark: Sendable {
   public var corpus: Corpus
   public var workloads: [Workload]
   public var kinds: [MatcherKind] = [.folded, .chunked, .regex, .nsregex, .foundation]
+  /// Kernels to measure `folded` and `chunked` with, besides the automatic one: each adds
+  /// a strategy named like "folded (avx2)".
+  public var extraKernels: [ScanKernel] = []
   public var rounds = 5
   /// The most time one strategy may spend on one keyword across all rounds; a slow
   /// strategy gets fewer rounds (at least one).
@@ -38,11 +41,36 @@ public struct MatcherBenchmark: Sendable {
     self.workloads = workloads
   }
 
+  /// A strategy as measured: a matcher, and for the folded ones the kernel it runs.
+  struct Strategy: Hashable {
+    var kind: MatcherKind
+    var kernel: ScanKernel
+    var name: String
+
+    func prepare(_ corpus: Corpus) -> any Matcher {
+      switch kind {
+      case .folded: FoldedMatcher(folded: FoldedCorpus(corpus), kernel: kernel)
+      case .chunked: ChunkedMatcher(folded: FoldedCorpus(corpus), kernel: kernel)
+      default: kind.prepare(corpus)
+      }
+    }
+  }
+
+  var strategies: [Strategy] {
+    kinds.flatMap { kind -> [Strategy] in
+      let automatic = Strategy(kind: kind, kernel: .automatic, name: kind.rawValue)
+      guard kind == .folded || kind == .chunked else { return [automatic] }
+      return [automatic]
+        + extraKernels.map { Strategy(kind: kind, kernel: $0, name: "\(kind.rawValue) (\($0))") }
+    }
+  }
+
   public func run(progress: ProgressDisplay? = nil) async throws -> MatcherBenchmarkResult {
     let clock = ContinuousClock()
+    let kinds = strategies
     // Preparation, interleaved across strategies.
-    var preparationSamples: [MatcherKind: [Double]] = [:]
-    var prepared: [MatcherKind: any Matcher] = [:]
+    var preparationSamples: [Strategy: [Double]] = [:]
+    var prepared: [Strategy: any Matcher] = [:]
     for _ in 0..<3 {
       for kind in kinds {
         var matcher: (any Matcher)?
@@ -51,7 +79,10 @@ public struct MatcherBenchmark: Sendable {
         preparationSamples[kind, default: []].append(elapsed.seconds)
       }
     }
-    let foldedBytes = (prepared[.folded] as? FoldedMatcher)?.folded.retainedBytes
+    let foldedBytes = prepared.values.lazy.compactMap {
+      ($0 as? FoldedMatcher)?.folded.retainedBytes
+    }
+    .first
 
     let sampleChecks = try await checkAgainstOracle()
 
@@ -95,7 +126,7 @@ public struct MatcherBenchmark: Sendable {
       kinds.map { kind in
         let key = Self.cellKey(kind, workload)
         return MatcherBenchmarkResult.Cell(
-          matcher: kind.rawValue, keyword: workload.keyword, label: workload.label,
+          matcher: kind.name, keyword: workload.keyword, label: workload.label,
           matches: counts[key]!, seconds: Summary(samples[key]!),
           agreesWithOracleOnSample: sampleChecks[key]!)
       }
@@ -104,8 +135,9 @@ public struct MatcherBenchmark: Sendable {
       dataset: datasetName, rows: corpus.count, textBytes: corpus.utf8TextCount,
       rounds: rounds, oracleSampleRows: min(oracleSampleRows, corpus.count),
       preparation: kinds.map {
-        .init(matcher: $0.rawValue, seconds: Summary(preparationSamples[$0]!))
+        .init(matcher: $0.name, seconds: Summary(preparationSamples[$0]!))
       },
+      kernel: ScanKernel.automatic.rawValue,
       foldedRetainedBytes: foldedBytes, cells: results)
   }
 
@@ -117,7 +149,7 @@ public struct MatcherBenchmark: Sendable {
     var agreement: [String: Bool] = [:]
     for workload in workloads {
       let expected = try await oracle.matches(of: workload.keyword)
-      for kind in kinds {
+      for kind in strategies {
         let got = try await kind.prepare(sample).matches(of: workload.keyword)
         agreement[Self.cellKey(kind, workload)] = got == expected
       }
@@ -125,7 +157,7 @@ public struct MatcherBenchmark: Sendable {
     return agreement
   }
 
-  static func cellKey(_ kind: MatcherKind, _ workload: Workload) -> String {
-    "\(kind.rawValue)\u{0}\(workload.keyword)"
+  static func cellKey(_ kind: Strategy, _ workload: Workload) -> String {
+    "\(kind.name)\u{0}\(workload.keyword)"
   }
 }

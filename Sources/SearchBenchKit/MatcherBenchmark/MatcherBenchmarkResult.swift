@@ -22,6 +22,8 @@ public struct MatcherBenchmarkResult: Codable, Sendable {
   public var rounds: Int
   public var oracleSampleRows: Int
   public var preparation: [Preparation]
+  /// The scan kernel `folded` and `chunked` ran (the automatic choice on this CPU).
+  public var kernel: String?
   /// Heap bytes held by the folded index.
   public var foldedRetainedBytes: Int?
   public var cells: [Cell]

@@ -7,6 +7,8 @@ public struct ChunkedMatcher: Matcher {
   /// The rows of each chunk, in order; each chunk holds whole segments of the folded
   /// corpus, about ``chunkBytes`` of them.
   public let chunks: [Range<Int>]
+  /// The scan kernel every chunk's search runs.
+  public let kernel: ScanKernel
 
   /// The folded bytes per chunk: large enough that scheduling a task costs little
   /// beside the scan, small enough that cancellation is prompt (well under a
@@ -17,8 +19,12 @@ public struct ChunkedMatcher: Matcher {
     self.init(folded: FoldedCorpus(corpus))
   }
 
-  public init(folded: FoldedCorpus, chunkBytes: Int = ChunkedMatcher.chunkBytes) {
+  public init(
+    folded: FoldedCorpus, chunkBytes: Int = ChunkedMatcher.chunkBytes,
+    kernel: ScanKernel = .automatic
+  ) {
     self.folded = folded
+    self.kernel = kernel
     // Whole segments per chunk, as many as make up `chunkBytes`.
     var chunks: [Range<Int>] = []
     var start = 0
@@ -49,7 +55,7 @@ public struct ChunkedMatcher: Matcher {
       for (index, rows) in chunks.enumerated() {
         group.addTask {
           try Task.checkCancellation()
-          return (index, folded.matches(of: keyword, inRows: rows))
+          return (index, folded.matches(of: keyword, inRows: rows, kernel: kernel))
         }
       }
       var parts = [[Match]](repeating: [], count: chunks.count)

@@ -5,13 +5,16 @@ public struct FoldedMatcher: Matcher {
   public static let name = "folded"
   /// The folded corpus this matcher searches.
   public let folded: FoldedCorpus
+  /// The scan kernel every search runs.
+  public var kernel: ScanKernel = .automatic
 
   public init(corpus: Corpus) {
     folded = FoldedCorpus(corpus)
   }
 
-  public init(folded: FoldedCorpus) {
+  public init(folded: FoldedCorpus, kernel: ScanKernel = .automatic) {
     self.folded = folded
+    self.kernel = kernel
   }
 
   public func nonEmptyMatches(of keyword: String) async throws -> [Match] {
@@ -23,8 +26,8 @@ public struct FoldedMatcher: Matcher {
     #if TSB_GATE_REGRESSION
       // A deliberate 2× slowdown, compiled in only by Scripts/bench-gate-demo.sh to show
       // that the CI gate catches a regression.
-      _ = folded.matches(of: keyword, inRows: 0..<folded.rowCount)
+      _ = folded.matches(of: keyword, inRows: 0..<folded.rowCount, kernel: kernel)
     #endif
-    return folded.matches(of: keyword, inRows: 0..<folded.rowCount)
+    return folded.matches(of: keyword, inRows: 0..<folded.rowCount, kernel: kernel)
   }
 }
