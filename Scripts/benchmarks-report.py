@@ -84,6 +84,32 @@ if report:
                 lines.append(f"| compare (#6) | folded's speed ÷ {peer}'s, {label}, {largest['name']} | "
                              f"{fmt(ratio)} | ≥ {goal:g}× | {met} | [REPORT.md](REPORT.md) |")
 
+    # The kernel issue (#13): one core against every peer on each 1M-row dataset, and the
+    # scan against the memory ceiling measured in the same run.
+    for dataset in report["datasets"]:
+        if dataset["rows"] < 1_000_000:
+            continue
+        name = dataset["name"]
+        for label in ("frequent", "rare", "absent"):
+            folded = next((c for c in dataset["cells"] if c["strategy"] == "folded"
+                           and c["label"] == label and c.get("seconds")), None)
+            if not folded:
+                continue
+            for peer, goal in (("stringzilla", 1.0), ("ripgrep", 3.0)):
+                other = next((p for p in dataset["peers"] if p["peer"] == peer
+                              and p["label"] == label and p.get("seconds")), None)
+                if not other:
+                    continue
+                ratio = other["seconds"]["median"] / folded["seconds"]["median"]
+                lines.append(f"| kernel (#13) | folded's speed ÷ {peer}'s (one core), {label}, {name} | "
+                             f"{fmt(ratio)} | ≥ {goal:g}× | {'yes' if ratio >= goal else '**no**'} | [REPORT.md](REPORT.md) |")
+            ceiling = dataset.get("ceilingSeconds")
+            share = {"absent": 0.8, "rare": 0.7}.get(label)
+            if ceiling and share and name.startswith("mixed"):
+                fraction = ceiling["median"] / folded["seconds"]["median"]
+                lines.append(f"| kernel (#13) | folded, {label}, share of the memchr ceiling, {name} | "
+                             f"{fmt(fraction * 100)}% | ≥ {share * 100:g}% | {'yes' if fraction >= share else '**no**'} | [REPORT.md](REPORT.md) |")
+
 replay = load("replay.json")
 if replay:
     for policy in replay["policies"]:
