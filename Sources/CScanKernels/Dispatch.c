@@ -18,9 +18,9 @@ size_t tsb_find(
     tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
 #if defined(__x86_64__)
   switch (kernel) {
-    case TSB_KERNEL_SSE2: return tsb_find_sse2_entry(scan, out, capacity, resume);
-    case TSB_KERNEL_AVX2: return tsb_find_avx2_entry(scan, out, capacity, resume);
-    case TSB_KERNEL_AVX512BW: return tsb_find_avx512bw_entry(scan, out, capacity, resume);
+    case TSB_KERNEL_SSE2: return tsb_find_sse2(scan, out, capacity, resume);
+    case TSB_KERNEL_AVX2: return tsb_find_avx2(scan, out, capacity, resume);
+    case TSB_KERNEL_AVX512BW: return tsb_find_avx512bw(scan, out, capacity, resume);
   }
 #endif
   (void)kernel;

@@ -14,9 +14,5 @@
 
 #include "ScanTemplate.h"
 
-size_t tsb_find_avx2_entry(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
-  return tsb_find_avx2(scan, out, capacity, resume);
-}
-
 #pragma clang attribute pop
 #endif

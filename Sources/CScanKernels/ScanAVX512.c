@@ -14,10 +14,5 @@
 
 #include "ScanTemplate.h"
 
-size_t tsb_find_avx512bw_entry(
-    const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
-  return tsb_find_avx512bw(scan, out, capacity, resume);
-}
-
 #pragma clang attribute pop
 #endif

@@ -3,9 +3,9 @@
 
 #include "CScanKernels.h"
 
-size_t tsb_find_sse2_entry(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
-size_t tsb_find_avx2_entry(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
-size_t tsb_find_avx512bw_entry(
+size_t tsb_find_sse2(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
+size_t tsb_find_avx2(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
+size_t tsb_find_avx512bw(
     const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
 
 #endif

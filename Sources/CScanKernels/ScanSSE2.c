@@ -12,7 +12,4 @@
 
 #include "ScanTemplate.h"
 
-size_t tsb_find_sse2_entry(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
-  return tsb_find_sse2(scan, out, capacity, resume);
-}
 #endif

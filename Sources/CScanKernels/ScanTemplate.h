@@ -30,7 +30,7 @@ static inline __attribute__((always_inline)) int verify_key(
   return 1;
 }
 
-static size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
+size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
   const uint8_t *haystack = scan->haystack;
   const uint8_t *key = scan->key;
   const size_t count = scan->key_count;

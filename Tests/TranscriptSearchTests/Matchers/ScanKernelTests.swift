@@ -139,18 +139,10 @@ struct ScanKernelTests {
     var found: [Int] = []
     haystack.withUnsafeBufferPointer { haystack in
       key.withUnsafeBufferPointer { key in
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ScanKernel.outputCapacity) { out in
-          var request = tsb_scan(
-            haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
-            key_count: key.count, rare: rare, second: second)
-          while true {
-            var resume = 0
-            let count = kernel.find(&request, into: out, resume: &resume)
-            found += out[..<count].map { Int($0) }
-            if resume >= request.end { return }
-            request.from = resume
-          }
-        }
+        let request = tsb_scan(
+          haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
+          key_count: key.count, rare: rare, second: second)
+        kernel.forEachBatch(of: request) { batch in found += batch.map { Int($0) } }
       }
     }
     return found

@@ -92,12 +92,12 @@ extension FoldedCorpus {
       }
       result.segmentsSearched += 1
       let segment = Int(occurrences[next] >> 32)
+      var end = next
+      while end < occurrences.count && Int(occurrences[end] >> 32) == segment { end += 1 }
       scan(segment, rows: 0..<segments[segment].rowCount, key: key, into: &result) { scan in
-        while next < occurrences.count && Int(occurrences[next] >> 32) == segment {
-          scan.verify(Int(occurrences[next] & 0xFFFF_FFFF))
-          next += 1
-        }
+        scan.verifyAndAccept(occurrences[next..<end])
       }
+      next = end
     }
     return result
   }

@@ -6,10 +6,10 @@ public struct FoldedMatcher: Matcher {
   /// The folded corpus this matcher searches.
   public let folded: FoldedCorpus
   /// The scan kernel every search runs.
-  public var kernel: ScanKernel = .automatic
+  public let kernel: ScanKernel
 
   public init(corpus: Corpus) {
-    folded = FoldedCorpus(corpus)
+    self.init(folded: FoldedCorpus(corpus))
   }
 
   public init(folded: FoldedCorpus, kernel: ScanKernel = .automatic) {

@@ -56,34 +56,42 @@ struct Scan {
   mutating func run(_ kernel: ScanKernel, from: Int, to: Int, rare: Int, second: Int) {
     let end = min(to + key.count - 1, range.upperBound)
     guard from < end else { return }
+    let request = tsb_scan(
+      haystack: buffer.baseAddress, from: from, end: end, key: key.baseAddress,
+      key_count: key.count, rare: rare, second: second)
+    withUnsafeTemporaryAllocation(of: Match.self, capacity: ScanKernel.outputCapacity) {
+      staging in
+      kernel.forEachBatch(of: request) { accept($0, staging: staging.baseAddress!) }
+    }
+  }
+
+  /// Accepts, among `candidates` (ascending `segment << 32 | offset` in this segment),
+  /// those where the key's bytes occur, a batch at a time.
+  mutating func verifyAndAccept(_ candidates: ArraySlice<UInt64>) {
     let capacity = ScanKernel.outputCapacity
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { out in
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { verified in
       withUnsafeTemporaryAllocation(of: Match.self, capacity: capacity) { staging in
-        var request = tsb_scan(
-          haystack: buffer.baseAddress, from: from, end: end, key: key.baseAddress,
-          key_count: key.count, rare: rare, second: second)
-        while true {
-          var resume = 0
-          let found = kernel.find(&request, into: out, resume: &resume)
-          accept(UnsafeBufferPointer(rebasing: out[..<found]), staging: staging.baseAddress!)
-          if resume >= request.end { return }
-          request.from = resume
+        var count = 0
+        for candidate in candidates {
+          let start = Int(candidate & 0xFFFF_FFFF)
+          guard keyOccurs(at: start) else { continue }
+          verified[count] = UInt32(start)
+          count += 1
+          if count == capacity {
+            accept(UnsafeBufferPointer(rebasing: verified[..<count]), staging: staging.baseAddress!)
+            count = 0
+          }
         }
+        accept(UnsafeBufferPointer(rebasing: verified[..<count]), staging: staging.baseAddress!)
       }
     }
   }
 
-  /// Checks that the key's bytes occur at `start`, then accepts it.
-  mutating func verify(_ start: Int) {
-    let end = start + key.count
-    guard start >= range.lowerBound, end <= range.upperBound else { return }
-    for offset in 0..<key.count where buffer[start + offset] != key[offset] { return }
-    withUnsafeTemporaryAllocation(of: Match.self, capacity: 1) { staging in
-      var found = UInt32(start)
-      withUnsafePointer(to: &found) {
-        accept(UnsafeBufferPointer(start: $0, count: 1), staging: staging.baseAddress!)
-      }
-    }
+  /// Whether the key's bytes occur at `start`, within the scan's range.
+  func keyOccurs(at start: Int) -> Bool {
+    guard start >= range.lowerBound, start + key.count <= range.upperBound else { return false }
+    for offset in 0..<key.count where buffer[start + offset] != key[offset] { return false }
+    return true
   }
 
   /// Records the occurrences of the key's bytes at `starts` (ascending) and the matches

@@ -64,17 +64,27 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
   /// The room a kernel needs in its output: it stops when fewer places are left.
   static let outputCapacity = 512
 
-  /// Writes the starts of the occurrences of `scan`'s key in order to `out` and returns
-  /// how many it wrote; sets `resume` to where to go on (`scan.end` when done).
+  /// Calls `body` with the starts of the occurrences of `request`'s key, in order, a
+  /// batch of at most ``outputCapacity`` at a time, until the kernel has covered the
+  /// whole range.
   ///
-  /// - Precondition: `out.count` ≥ ``outputCapacity``; the kernel is supported.
+  /// - Precondition: the kernel is supported.
   @inline(__always)
-  func find(_ scan: inout tsb_scan, into out: UnsafeMutableBufferPointer<UInt32>, resume: inout Int)
-    -> Int
-  {
-    if let native {
-      return tsb_find(native, &scan, out.baseAddress!, out.count, &resume)
+  func forEachBatch(of request: tsb_scan, _ body: (UnsafeBufferPointer<UInt32>) -> Void) {
+    var request = request
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.outputCapacity) { out in
+      while true {
+        var resume = 0
+        let found =
+          if let native {
+            tsb_find(native, &request, out.baseAddress!, out.count, &resume)
+          } else {
+            PortableScanKernel.find(request, into: out, resume: &resume)
+          }
+        body(UnsafeBufferPointer(rebasing: out[..<found]))
+        if resume >= request.end { return }
+        request.from = resume
+      }
     }
-    return PortableScanKernel.find(scan, into: out, resume: &resume)
   }
 }
