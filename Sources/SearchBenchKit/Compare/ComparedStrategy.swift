@@ -27,10 +27,10 @@ public struct ComparedStrategy: Sendable {
   public static func standard(kernel: ScanKernel) -> [ComparedStrategy] {
     [
       ComparedStrategy(name: "folded", followsContract: true) {
-        FoldedMatcher(folded: FoldedCorpus($0), kernel: kernel)
+        FoldedMatcher(corpus: $0, folded: nil, kernel: kernel)
       },
       ComparedStrategy(name: "chunked", followsContract: true) {
-        ChunkedMatcher(folded: FoldedCorpus($0), kernel: kernel)
+        ChunkedMatcher(corpus: $0, folded: nil, kernel: kernel)
       },
     ] + [MatcherKind.regex, .nsregex, .foundation].map(ComparedStrategy.init)
   }

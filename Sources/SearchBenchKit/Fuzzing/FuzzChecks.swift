@@ -19,29 +19,36 @@ public enum FuzzChecks {
       split < input.endIndex ? String(decoding: input[(split + 1)...], as: UTF8.self) : "a"
     let rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
-    var expected: [Match] = []
-    for (row, text) in rows.enumerated() {
-      for range in OracleMatcher.matchRanges(of: keyword, in: text) {
-        expected.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
-      }
+    let forms = [false, true].map {
+      FoldedCorpus(corpus, segmentBytes: 24, ignoringDiacritics: $0)
     }
-    let folded = FoldedCorpus(corpus, segmentBytes: 24)
-    let key = FoldedKeyword(keyword)
-    // Every kernel this CPU runs, on every input.
-    for kernel in ScanKernel.available {
-      let all =
-        keyword.isEmpty ? [] : folded.matches(of: key, inRows: 0..<corpus.count, kernel: kernel)
-      if all != expected {
-        return
-          "folded (\(kernel)) \(all) ≠ oracle \(expected) for \(keyword.debugDescription) in \(rows.debugDescription)"
+    // Every option, with every kernel this CPU runs, on every input.
+    for options in SearchOptions.allCombinations {
+      var expected: [Match] = []
+      for (row, text) in rows.enumerated() {
+        for range in OracleMatcher.matchRanges(of: keyword, in: text, options: options) {
+          expected.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
+        }
       }
-      let chunked = ChunkedMatcher(folded: folded, chunkBytes: 48, kernel: kernel)
-      let byChunk =
-        keyword.isEmpty
-        ? [] : chunked.chunks.flatMap { folded.matches(of: key, inRows: $0, kernel: kernel) }
-      if byChunk != expected {
-        return
-          "chunked (\(kernel)) \(byChunk) ≠ oracle \(expected) for \(keyword.debugDescription) in \(rows.debugDescription)"
+      let folded = forms[options.ignoresDiacritics ? 1 : 0]
+      let key = FoldedKeyword(keyword, options: options)
+      let context = "for \(keyword.debugDescription) (\(options)) in \(rows.debugDescription)"
+      for kernel in ScanKernel.available {
+        let all =
+          keyword.isEmpty
+          ? []
+          : folded.matches(of: key, inRows: 0..<corpus.count, kernel: kernel, originals: corpus)
+        if all != expected { return "folded (\(kernel)) \(all) ≠ oracle \(expected) \(context)" }
+        let chunks = ChunkedMatcher.chunks(of: folded, chunkBytes: 48)
+        let byChunk =
+          keyword.isEmpty
+          ? []
+          : chunks.flatMap {
+            folded.matches(of: key, inRows: $0, kernel: kernel, originals: corpus)
+          }
+        if byChunk != expected {
+          return "chunked (\(kernel)) \(byChunk) ≠ oracle \(expected) \(context)"
+        }
       }
     }
     return nil

@@ -49,8 +49,8 @@ public struct MatcherBenchmark: Sendable {
 
     func prepare(_ corpus: Corpus) -> any Matcher {
       switch kind {
-      case .folded: FoldedMatcher(folded: FoldedCorpus(corpus), kernel: kernel)
-      case .chunked: ChunkedMatcher(folded: FoldedCorpus(corpus), kernel: kernel)
+      case .folded: FoldedMatcher(corpus: corpus, folded: nil, kernel: kernel)
+      case .chunked: ChunkedMatcher(corpus: corpus, folded: nil, kernel: kernel)
       default: kind.prepare(corpus)
       }
     }

@@ -6,6 +6,13 @@
 /// scalar itself (lowercase letters of any script, CJK, digits, punctuation): the
 /// folded buffer copies those bytes in runs.
 struct CharacterKeyCache: Sendable {
+  /// Whether keys drop nonspacing marks (see ``SearchOptions/ignoresDiacritics``).
+  let ignoresDiacritics: Bool
+
+  init(ignoringDiacritics: Bool = false) {
+    ignoresDiacritics = ignoringDiacritics
+  }
+
   /// What is known about a single scalar.
   struct ScalarInfo: Sendable {
     var rawValue: UInt32
@@ -17,6 +24,7 @@ struct CharacterKeyCache: Sendable {
     var isSimple: Bool { rawValue & 1 << 30 != 0 }
     /// The scalar's key is the scalar itself, or (for A–Z) the scalar once ASCII
     /// letters are lowercased, which the row builder does to whole rows afterwards.
+    /// (Not so for a mark whose key is empty, diacritics ignored.)
     var isIdentity: Bool { rawValue & 1 << 29 != 0 }
     /// Where the key lives in `keyBytes`, when it is not the identity.
     var keyOffset: Int { Int((rawValue >> 5) & 0xFF_FFFF) }
@@ -63,7 +71,8 @@ struct CharacterKeyCache: Sendable {
 
   private mutating func compute(_ value: UInt32) -> ScalarInfo {
     let scalar = Unicode.Scalar(value)!
-    let key = MatchKey.composedKey(String(Character(scalar)))
+    let key = MatchKey.composedKey(
+      String(Character(scalar)), ignoringDiacritics: ignoresDiacritics)
     var raw: UInt32 = 1 << 31
     if Self.isSimple(scalar) { raw |= 1 << 30 }
     if scalar.isASCII || key.elementsEqual(String(scalar).utf8) {
@@ -86,7 +95,8 @@ struct CharacterKeyCache: Sendable {
     if let known = clusters[bytes] {
       info = known
     } else {
-      let key = MatchKey.composedKey(String(decoding: utf8, as: UTF8.self))
+      let key = MatchKey.composedKey(
+        String(decoding: utf8, as: UTF8.self), ignoringDiacritics: ignoresDiacritics)
       if key == bytes {
         info = ClusterInfo(keyOffset: 0, keyLength: key.count, isIdentity: true)
       } else {

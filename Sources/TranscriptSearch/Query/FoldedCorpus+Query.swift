@@ -45,12 +45,18 @@ extension FoldedCorpus {
   /// The matches of a token query over rows `runs`: every token found in one pass,
   /// then merged row by row — leftmost first, the longest where two start together,
   /// never overlapping — and, in `all` mode, kept only in rows holding every token.
-  public func matches(of query: TokenQuery, inRows runs: [Range<Int>]) -> [TokenMatch] {
-    let keys = query.tokens.map(FoldedKeyword.init)
+  /// `originals` as for ``matches(of:inRows:kernel:originals:)``.
+  ///
+  /// - Precondition: this form ignores diacritics exactly when the query does.
+  public func matches(
+    of query: TokenQuery, inRows runs: [Range<Int>], originals: Corpus? = nil
+  ) -> [TokenMatch] {
+    let keys = query.tokens.map { FoldedKeyword($0, options: query.options) }
     guard !keys.isEmpty else { return [] }
     var perToken = [[Match]](repeating: [], count: keys.count)
     for run in runs where !run.isEmpty {
-      for (token, matches) in matches(ofEach: keys, inRows: run).enumerated() {
+      for (token, matches) in matches(ofEach: keys, inRows: run, originals: originals).enumerated()
+      {
         perToken[token] += matches
       }
     }

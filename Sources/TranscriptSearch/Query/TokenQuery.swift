@@ -12,12 +12,18 @@ public struct TokenQuery: Hashable, Sendable {
   public var tokens: [String]
   public var mode: Mode
   public var scope: SearchScope
+  /// The find options, applied to every token.
+  public var options: SearchOptions
 
-  public init(tokens: [String], mode: Mode = .any, scope: SearchScope = SearchScope()) {
+  public init(
+    tokens: [String], mode: Mode = .any, scope: SearchScope = SearchScope(),
+    options: SearchOptions = .default
+  ) {
     var seen = Set<String>()
     self.tokens = tokens.filter { !$0.isEmpty && seen.insert($0).inserted }
     self.mode = mode
     self.scope = scope
+    self.options = options
   }
 }
 

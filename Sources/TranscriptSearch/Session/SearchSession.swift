@@ -10,8 +10,13 @@ public struct SearchSession: Sendable {
   public private(set) var corpus: Corpus
   /// The corpus folded for search.
   public private(set) var folded: FoldedCorpus
+  /// The corpus folded without diacritics, built the first time a search ignores them
+  /// and kept up to date with edits and appends from then on.
+  public private(set) var foldedIgnoringDiacritics: FoldedCorpus?
   /// The keyword searched for; empty for none.
   public private(set) var keyword = ""
+  /// The find options of the keyword's search (a token query carries its own).
+  public private(set) var options = SearchOptions.default
   /// The matches, the current one, the viewport.
   public private(set) var navigation: SearchNavigation
   /// The result of the last search, with its key's occurrences when kept.
@@ -79,7 +84,8 @@ public struct SearchSession: Sendable {
     keyword = ""
     last = nil
     query = newQuery
-    let found = folded.matches(of: newQuery, inRows: corpus.rows(in: newQuery.scope))
+    let found = form(for: newQuery.options).matches(
+      of: newQuery, inRows: corpus.rows(in: newQuery.scope), originals: corpus)
     navigation.replaceIndex(
       MatchIndex(matches: found.map(\.match), rowCount: corpus.count),
       tokens: found.map { UInt8(truncatingIfNeeded: $0.token) })
@@ -99,35 +105,69 @@ public struct SearchSession: Sendable {
     }
   }
 
-  /// Searches for `newKeyword`, keeping the current match where the policy allows, and
-  /// returns how the matches were found.
+  /// Searches for `newKeyword` with `newOptions` (nil: the options of the last search),
+  /// keeping the current match where the policy allows, and returns how the matches
+  /// were found.
   @discardableResult
-  public mutating func setKeyword(_ newKeyword: String) -> SearchPath {
-    setKeyword(newKeyword, shouldStop: { false })!
+  public mutating func setKeyword(_ newKeyword: String, options newOptions: SearchOptions? = nil)
+    -> SearchPath
+  {
+    setKeyword(newKeyword, options: newOptions, shouldStop: { false })!
   }
 
-  /// Searches for `newKeyword` unless `shouldStop` turns true first (it is asked between
-  /// segments of the corpus, a fraction of a millisecond apart); then returns nil and the
-  /// session is unchanged. A pipeline passes `{ Task.isCancelled }`.
-  public mutating func setKeyword(_ newKeyword: String, shouldStop: () -> Bool) -> SearchPath? {
+  /// Searches for `newKeyword` with `newOptions` (nil: the options of the last search)
+  /// unless `shouldStop` turns true first (it is asked between segments of the corpus, a
+  /// fraction of a millisecond apart); then returns nil and the session is unchanged. A
+  /// pipeline passes `{ Task.isCancelled }`.
+  public mutating func setKeyword(
+    _ newKeyword: String, options newOptions: SearchOptions? = nil, shouldStop: () -> Bool
+  ) -> SearchPath? {
+    let options = newOptions ?? self.options
     query = nil
     guard !newKeyword.isEmpty else {
       keyword = newKeyword
+      self.options = options
       last = nil
       navigation.replaceIndex(MatchIndex(matches: [], rowCount: corpus.count))
       return SearchPath.none
     }
-    let key = FoldedKeyword(newKeyword)
+    let key = FoldedKeyword(newKeyword, options: options)
     guard let (matches, path) = search(key, shouldStop: shouldStop) else { return nil }
     keyword = newKeyword
+    self.options = options
     navigation.replaceIndex(MatchIndex(matches: matches, rowCount: corpus.count))
     return path
   }
 
-  /// The matches of `key` in the rows on screen only: what a pipeline shows first.
-  public func visibleMatches(of keyword: String) -> [Match] {
+  /// Searches the current keyword again with `newOptions` (the find bar's toggles).
+  @discardableResult
+  public mutating func setOptions(_ newOptions: SearchOptions) -> SearchPath {
+    setKeyword(keyword, options: newOptions)
+  }
+
+  /// The matches of `keyword` (with `options`, nil for the session's) in the rows on
+  /// screen only: what a pipeline shows first.
+  ///
+  /// - Precondition: the form for `options` exists: diacritics count, or a search has
+  ///   ignored them before (``prepareForm(for:)``).
+  public func visibleMatches(of keyword: String, options: SearchOptions? = nil) -> [Match] {
     guard !keyword.isEmpty else { return [] }
-    return folded.matches(of: FoldedKeyword(keyword), inRows: navigation.viewport)
+    let key = FoldedKeyword(keyword, options: options ?? self.options)
+    let form = key.options.ignoresDiacritics ? foldedIgnoringDiacritics! : folded
+    return form.matches(of: key, inRows: navigation.viewport, originals: corpus)
+  }
+
+  /// Builds the folded form `options` search, if it is not built yet.
+  public mutating func prepareForm(for options: SearchOptions) {
+    if options.ignoresDiacritics && foldedIgnoringDiacritics == nil {
+      foldedIgnoringDiacritics = FoldedCorpus(corpus, ignoringDiacritics: true)
+    }
+  }
+
+  /// The folded form `options` search, built if needed.
+  private mutating func form(for options: SearchOptions) -> FoldedCorpus {
+    prepareForm(for: options)
+    return options.ignoresDiacritics ? foldedIgnoringDiacritics! : folded
   }
 
   private mutating func search(
@@ -141,14 +181,17 @@ public struct SearchSession: Sendable {
     }
     let result: FoldedSearchResult
     let path: SearchPath
-    if let last, let occurrences = last.result.occurrences,
+    let form = form(for: key.options)
+    if let last, let occurrences = last.result.occurrences, key.options == last.key.options,
       key.bytes.count > last.key.bytes.count, key.bytes.starts(with: last.key.bytes)
     {
-      result = folded.search(key, amongOccurrences: occurrences, shouldStop: shouldStop)
+      result = form.search(
+        key, amongOccurrences: occurrences, originals: corpus, shouldStop: shouldStop)
       path = .narrowed
     } else {
-      result = folded.search(
-        key, inRows: 0..<folded.rowCount, collectingOccurrences: true, shouldStop: shouldStop)
+      result = form.search(
+        key, inRows: 0..<form.rowCount, collectingOccurrences: true, originals: corpus,
+        shouldStop: shouldStop)
       path = .full
     }
     if result.stopped { return nil }
@@ -178,6 +221,7 @@ public struct SearchSession: Sendable {
       suggestionIndex?.add(text)
     }
     folded.replaceRow(row, with: text)
+    foldedIgnoringDiacritics?.replaceRow(row, with: text)
     forgetResults()
     if let query {
       // A token query is searched again whole: simple, and exact.
@@ -185,7 +229,8 @@ public struct SearchSession: Sendable {
       return
     }
     guard !keyword.isEmpty else { return }
-    let matches = folded.matches(of: FoldedKeyword(keyword), inRows: row..<row + 1)
+    let matches = form(for: options).matches(
+      of: FoldedKeyword(keyword, options: options), inRows: row..<row + 1, originals: corpus)
     var index = navigation.index
     index.replaceMatches(inRow: row, with: matches)
     navigation.updateIndex(index, editedRow: row)
@@ -200,6 +245,7 @@ public struct SearchSession: Sendable {
       suggestionIndex?.add(row.text)
     }
     folded.append(corpus, rows: first..<corpus.count)
+    foldedIgnoringDiacritics?.append(corpus, rows: first..<corpus.count)
     forgetResults()
     if let query {
       setQuery(query)
@@ -208,7 +254,10 @@ public struct SearchSession: Sendable {
     var index = navigation.index
     let matches =
       keyword.isEmpty
-      ? [] : folded.matches(of: FoldedKeyword(keyword), inRows: first..<corpus.count)
+      ? []
+      : form(for: options).matches(
+        of: FoldedKeyword(keyword, options: options), inRows: first..<corpus.count,
+        originals: corpus)
     index.append(rows: rows.count, matches: matches)
     navigation.updateIndex(index, editedRow: nil)
   }

@@ -3,29 +3,40 @@
 /// cancelled search stops within one chunk.
 public struct ChunkedMatcher: Matcher {
   public static let name = "chunked"
-  public let folded: FoldedCorpus
-  /// The rows of each chunk, in order; each chunk holds whole segments of the folded
-  /// corpus, about ``chunkBytes`` of them.
+  /// The corpus and its folded forms this matcher searches.
+  public let forms: FoldedForms
+  /// The rows of each chunk of the default form, in order; each chunk holds whole
+  /// segments of the folded corpus, about ``chunkBytes`` of them.
   public let chunks: [Range<Int>]
   /// The scan kernel every chunk's search runs.
   public let kernel: ScanKernel
+  private let chunkBytes: Int
 
   /// The folded bytes per chunk: large enough that scheduling a task costs little
   /// beside the scan, small enough that cancellation is prompt (well under a
   /// millisecond of scanning) and both cores stay busy to the end.
   public static let chunkBytes = 1 << 20
 
+  /// The default folded form.
+  public var folded: FoldedCorpus { forms.caseless }
+
   public init(corpus: Corpus) {
-    self.init(folded: FoldedCorpus(corpus))
+    self.init(corpus: corpus, folded: nil)
   }
 
+  /// A matcher of `corpus`, searching `folded` (its default form, built if nil).
   public init(
-    folded: FoldedCorpus, chunkBytes: Int = ChunkedMatcher.chunkBytes,
+    corpus: Corpus, folded: FoldedCorpus?, chunkBytes: Int = ChunkedMatcher.chunkBytes,
     kernel: ScanKernel = .automatic
   ) {
-    self.folded = folded
+    forms = FoldedForms(corpus: corpus, caseless: folded)
     self.kernel = kernel
-    // Whole segments per chunk, as many as make up `chunkBytes`.
+    self.chunkBytes = chunkBytes
+    chunks = Self.chunks(of: forms.caseless, chunkBytes: chunkBytes)
+  }
+
+  /// Whole segments per chunk, as many as make up `chunkBytes`.
+  package static func chunks(of folded: FoldedCorpus, chunkBytes: Int) -> [Range<Int>] {
     var chunks: [Range<Int>] = []
     var start = 0
     var bytes = 0
@@ -39,11 +50,13 @@ public struct ChunkedMatcher: Matcher {
       }
     }
     if start < folded.rowCount { chunks.append(start..<folded.rowCount) }
-    self.chunks = chunks
+    return chunks
   }
 
-  public func nonEmptyMatches(of keyword: String) async throws -> [Match] {
-    try await matches(of: FoldedKeyword(keyword))
+  public static func offers(_ options: SearchOptions) -> Bool { true }
+
+  public func nonEmptyMatches(of keyword: String, options: SearchOptions) async throws -> [Match] {
+    try await matches(of: FoldedKeyword(keyword, options: options))
   }
 
   /// Every match of a folded keyword.
@@ -51,11 +64,18 @@ public struct ChunkedMatcher: Matcher {
   /// - Throws: `CancellationError` if the task is cancelled; chunks not yet started
   ///   are then skipped.
   public func matches(of keyword: FoldedKeyword) async throws -> [Match] {
-    try await withThrowingTaskGroup(of: (Int, [Match]).self) { group in
+    let folded = forms.form(for: keyword.options)
+    let chunks =
+      folded.ignoresDiacritics ? Self.chunks(of: folded, chunkBytes: chunkBytes) : self.chunks
+    let corpus = forms.corpus
+    let kernel = kernel
+    return try await withThrowingTaskGroup(of: (Int, [Match]).self) { group in
       for (index, rows) in chunks.enumerated() {
         group.addTask {
           try Task.checkCancellation()
-          return (index, folded.matches(of: keyword, inRows: rows, kernel: kernel))
+          return (
+            index, folded.matches(of: keyword, inRows: rows, kernel: kernel, originals: corpus)
+          )
         }
       }
       var parts = [[Match]](repeating: [], count: chunks.count)

@@ -10,7 +10,9 @@ import CScanKernels
 //   3. Each start is accepted if it does not begin before the end of the previous match
 //      (matches never overlap) and both ends are character boundaries (a continuation
 //      byte never is; in complex rows, the boundary table says).
-//   4. Report the row and both offsets mapped back to the original text.
+//   4. Map both offsets back to the original text; with a word match, check the ends it
+//      names against the original text (WordBoundaries), at these candidates only.
+//   5. Report the row and both offsets.
 
 /// What a search found: its matches and, when asked for, every place the keyword's key
 /// occurs as bytes (boundaries unchecked, overlaps included), as `segment << 32 |
@@ -27,21 +29,27 @@ package struct FoldedSearchResult: Sendable {
 
 extension FoldedCorpus {
   /// Every match of `keyword` in rows `rows`, in order: a search of part of the corpus,
-  /// such as the rows on screen first.
+  /// such as the rows on screen first. `originals` is the corpus this one was folded
+  /// from, needed only when the keyword's options ask for a word match.
   ///
-  /// - Precondition: `rows` lies within the corpus.
+  /// - Precondition: `rows` lies within the corpus; the keyword ignores diacritics
+  ///   exactly when this folded form does; `originals` is given for a word match.
   public func matches(
-    of keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel = .automatic
+    of keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel = .automatic,
+    originals: Corpus? = nil
   ) -> [Match] {
-    search(keyword, inRows: rows, kernel: kernel, collectingOccurrences: false).matches
+    search(
+      keyword, inRows: rows, kernel: kernel, collectingOccurrences: false, originals: originals
+    ).matches
   }
 
   /// Every match of `keyword` in rows `rows`, and optionally every occurrence of its key.
   package func search(
     _ keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel = .automatic,
-    collectingOccurrences: Bool, shouldStop: () -> Bool = { false }
+    collectingOccurrences: Bool, originals: Corpus? = nil, shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= rowCount, "Rows out of range")
+    checkForm(of: keyword, originals: originals)
     precondition(kernel.isSupported, "This CPU cannot run the \(kernel) kernel")
     var result = FoldedSearchResult(occurrences: collectingOccurrences ? [] : nil)
     let key = keyword.bytes
@@ -61,7 +69,10 @@ extension FoldedCorpus {
       let local =
         max(rows.lowerBound, first) - first..<min(rows.upperBound, segmentFirstRow[segment + 1])
         - first
-      scan(segment, rows: local, key: key, into: &result) { scan in
+      scan(
+        segment, rows: local, key: key, options: keyword.options, originals: originals,
+        into: &result
+      ) { scan in
         scan.run(
           kernel, from: scan.range.lowerBound, to: scan.range.upperBound, rare: rare, second: second
         )
@@ -78,9 +89,10 @@ extension FoldedCorpus {
   /// - Precondition: `occurrences` came from a search of this folded corpus, unchanged
   ///   since, for a key that is a prefix of `keyword`'s.
   package func search(
-    _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64],
+    _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64], originals: Corpus? = nil,
     shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
+    checkForm(of: keyword, originals: originals)
     var result = FoldedSearchResult(occurrences: [])
     let key = keyword.bytes
     guard !key.isEmpty else { return result }
@@ -94,7 +106,10 @@ extension FoldedCorpus {
       let segment = Int(occurrences[next] >> 32)
       var end = next
       while end < occurrences.count && Int(occurrences[end] >> 32) == segment { end += 1 }
-      scan(segment, rows: 0..<segments[segment].rowCount, key: key, into: &result) { scan in
+      scan(
+        segment, rows: 0..<segments[segment].rowCount, key: key, options: keyword.options,
+        originals: originals, into: &result
+      ) { scan in
         scan.verifyAndAccept(occurrences[next..<end])
       }
       next = end
@@ -105,15 +120,16 @@ extension FoldedCorpus {
   /// Runs `body` on a scan of rows `rows` of segment `segment`, and adds what it found
   /// to `result`.
   private func scan(
-    _ segment: Int, rows: Range<Int>, key: [UInt8], into result: inout FoldedSearchResult,
-    _ body: (inout Scan) -> Void
+    _ segment: Int, rows: Range<Int>, key: [UInt8], options: SearchOptions, originals: Corpus?,
+    into result: inout FoldedSearchResult, _ body: (inout Scan) -> Void
   ) {
     let folded = segments[segment]
     folded.withBuffers(key: key) { buffer, rowStarts, rowFlags, key in
       var scan = Scan(
         segment: folded, index: segment, rowBase: segmentFirstRow[segment], buffer: buffer,
         rowStarts: rowStarts, rowFlags: rowFlags, rows: rows, key: key,
-        collectingOccurrences: result.occurrences != nil)
+        collectingOccurrences: result.occurrences != nil, wordMatch: options.wordMatch,
+        originals: originals)
       // The result's arrays move into the scan and back, so matches are appended once,
       // never copied.
       swap(&scan.matches, &result.matches)
@@ -122,6 +138,17 @@ extension FoldedCorpus {
       swap(&scan.matches, &result.matches)
       if result.occurrences != nil { swap(&scan.occurrences, &result.occurrences!) }
     }
+  }
+
+  /// Checks that `keyword` was folded for this form and that a word match has the text
+  /// it is decided on.
+  func checkForm(of keyword: FoldedKeyword, originals: Corpus?) {
+    precondition(
+      keyword.options.ignoresDiacritics == ignoresDiacritics,
+      "A keyword is searched in the folded form of its own diacritics option")
+    precondition(
+      keyword.options.wordMatch == .contains || originals?.count == rowCount,
+      "A word match needs the corpus this one was folded from")
   }
 
   /// The offset in `key` of its rarest byte and of the rarest byte at another offset
@@ -152,30 +179,66 @@ extension FoldedSegment {
     }
   }
 
-  /// Maps a folded offset at a character boundary of a remapped row to the original,
-  /// given the row's index in `remappedRows`.
-  func originalOffset(_ folded: Int, remappedIndex index: Int) -> Int {
+  /// The original offsets of the character boundaries at folded offset `folded` of a
+  /// remapped row (relative to the row), given the row's index in `remappedRows`.
+  func originalOffsets(_ folded: Int, remappedIndex index: Int) -> OriginalOffsets {
     let first = Int(remapStarts[index])
     let end = Int(remapStarts[index + 1])
-    // The last pair whose folded offset is ≤ `folded`.
+    // The first pair whose folded offset is ≥ `folded`.
     var low = first
     var high = end
     while low < high {
       let mid = (low + high) / 2
-      if Int(remapPoints[2 * mid]) <= folded { low = mid + 1 } else { high = mid }
+      if Int(remapPoints[2 * mid]) < folded { low = mid + 1 } else { high = mid }
     }
-    guard low > first else { return folded }
+    var equal = low
+    while equal < end && Int(remapPoints[2 * equal]) == folded { equal += 1 }
+    if equal > low { return OriginalOffsets(pairs: low..<equal) }
+    // Between pairs, folded and original offsets advance together.
+    guard low > first else { return OriginalOffsets(folded) }
     let pair = low - 1
-    return Int(remapPoints[2 * pair + 1]) + folded - Int(remapPoints[2 * pair])
+    return OriginalOffsets(Int(remapPoints[2 * pair + 1]) + folded - Int(remapPoints[2 * pair]))
+  }
+
+  /// The original offsets at one folded offset, earliest first: one offset, or the
+  /// offsets of a run of pairs in `remapPoints` (several when characters whose keys are
+  /// empty fold to nothing there).
+  struct OriginalOffsets {
+    private let offset: Int
+    private let pairs: Range<Int>
+
+    init(_ offset: Int) {
+      self.offset = offset
+      pairs = 0..<0
+    }
+
+    init(pairs: Range<Int>) {
+      offset = 0
+      self.pairs = pairs
+    }
+
+    /// The first offset that satisfies `isAllowed`, or nil.
+    @inline(__always)
+    func first(in segment: FoldedSegment, where isAllowed: (Int) -> Bool) -> Int? {
+      if pairs.isEmpty { return isAllowed(offset) ? offset : nil }
+      for pair in pairs {
+        let original = Int(segment.remapPoints[2 * pair + 1])
+        if isAllowed(original) { return original }
+      }
+      return nil
+    }
   }
 }
 
-/// A keyword folded once, ready to search any number of times.
+/// A keyword folded once with its options, ready to search any number of times.
 public struct FoldedKeyword: Hashable, Sendable {
   /// The keyword's composed key, as UTF-8.
   public let bytes: [UInt8]
+  /// The options it is searched with.
+  public let options: SearchOptions
 
-  public init(_ keyword: String) {
-    bytes = MatchKey.composedKey(keyword)
+  public init(_ keyword: String, options: SearchOptions = .default) {
+    bytes = MatchKey.composedKey(keyword, ignoringDiacritics: options.ignoresDiacritics)
+    self.options = options
   }
 }

@@ -6,13 +6,17 @@
 
 extension FoldedCorpus {
   /// Every match of each keyword in rows `rows` (each keyword's list ordered and
-  /// non-overlapping, as if searched alone), reading the corpus once.
+  /// non-overlapping, as if searched alone), reading the corpus once. `originals` as
+  /// for ``matches(of:inRows:kernel:originals:)``.
   ///
-  /// - Precondition: `rows` lies within the corpus.
+  /// - Precondition: `rows` lies within the corpus; as for
+  ///   ``matches(of:inRows:kernel:originals:)`` for each keyword.
   public func matches(
-    ofEach keywords: [FoldedKeyword], inRows rows: Range<Int>, kernel: ScanKernel = .automatic
+    ofEach keywords: [FoldedKeyword], inRows rows: Range<Int>, kernel: ScanKernel = .automatic,
+    originals: Corpus? = nil
   ) -> [[Match]] {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= rowCount, "Rows out of range")
+    for keyword in keywords { checkForm(of: keyword, originals: originals) }
     var results = [[Match]](repeating: [], count: keywords.count)
     // Keywords that cannot match (empty, or with a byte the corpus never holds) are
     // left out of the scan.
@@ -37,11 +41,12 @@ extension FoldedCorpus {
           - first
         let folded = segments[segment]
         let found = folded.withBuffers(key: []) { buffer, rowStarts, rowFlags, _ in
-          var scans = ranges.map { range in
+          var scans = zip(live, ranges).map { index, range in
             Scan(
               segment: folded, index: segment, rowBase: first, buffer: buffer,
               rowStarts: rowStarts, rowFlags: rowFlags, rows: local,
-              key: UnsafeBufferPointer(rebasing: keys[range]), collectingOccurrences: false)
+              key: UnsafeBufferPointer(rebasing: keys[range]), collectingOccurrences: false,
+              wordMatch: keywords[index].options.wordMatch, originals: originals)
           }
           Self.scanTogether(&scans, offsets: offsets, kernel: kernel)
           return scans.map(\.matches)

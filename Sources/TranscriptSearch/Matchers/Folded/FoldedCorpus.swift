@@ -1,4 +1,5 @@
-/// A corpus folded for search: every row's composed key (see ``MatchKey``) in
+/// A corpus folded for search: every row's composed key (see ``MatchKey``; without
+/// nonspacing marks in the form that ignores diacritics) in
 /// contiguous buffers of about ``defaultSegmentBytes`` each (see `FoldedSegment` for
 /// their layout), and the byte histogram that picks a keyword's rarest byte.
 ///
@@ -11,7 +12,10 @@ public struct FoldedCorpus: Sendable {
   /// How often each byte value occurs in the folded buffers.
   var byteCounts = [Int](repeating: 0, count: 256)
   /// Keeps its caches of character keys for rows folded later.
-  private var builder = FoldedRowBuilder()
+  private var builder: FoldedRowBuilder
+  /// Whether the keys drop nonspacing marks: the form searched with
+  /// ``SearchOptions/ignoresDiacritics``.
+  public let ignoresDiacritics: Bool
   /// Rows go into the last segment until it holds this many bytes.
   let segmentBytes: Int
 
@@ -19,16 +23,20 @@ public struct FoldedCorpus: Sendable {
   /// of one, and rewriting one for an edit takes microseconds.
   public static let defaultSegmentBytes = 1 << 18
 
-  /// Folds every row of `corpus`.
-  public init(_ corpus: Corpus) {
-    self.init(corpus, segmentBytes: Self.defaultSegmentBytes)
+  /// Folds every row of `corpus`, into the form that ignores diacritics if
+  /// `ignoringDiacritics`.
+  public init(_ corpus: Corpus, ignoringDiacritics: Bool = false) {
+    self.init(
+      corpus, segmentBytes: Self.defaultSegmentBytes, ignoringDiacritics: ignoringDiacritics)
   }
 
   /// Folds every row of `corpus`, in segments of about `segmentBytes` (tests use tiny
   /// ones to exercise segment edges).
-  package init(_ corpus: Corpus, segmentBytes: Int) {
+  package init(_ corpus: Corpus, segmentBytes: Int, ignoringDiacritics: Bool = false) {
     precondition(segmentBytes > 0, "Segments must hold at least one byte")
     self.segmentBytes = segmentBytes
+    self.ignoresDiacritics = ignoringDiacritics
+    builder = FoldedRowBuilder(ignoringDiacritics: ignoringDiacritics)
     append(corpus, rows: corpus.indices)
   }
 

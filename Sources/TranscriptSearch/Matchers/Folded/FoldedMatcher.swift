@@ -1,33 +1,42 @@
 /// The hand-written search: one contiguous buffer of folded UTF-8 for the whole corpus,
 /// a rarest-byte prefilter, verification, and a character-boundary check at both ends
-/// (see ``FoldedCorpus``). Follows the match contract.
+/// (see ``FoldedCorpus``). Follows the match contract under every option.
 public struct FoldedMatcher: Matcher {
   public static let name = "folded"
-  /// The folded corpus this matcher searches.
-  public let folded: FoldedCorpus
+  /// The corpus and its folded forms this matcher searches.
+  public let forms: FoldedForms
   /// The scan kernel every search runs.
   public let kernel: ScanKernel
 
+  /// The default folded form.
+  public var folded: FoldedCorpus { forms.caseless }
+
   public init(corpus: Corpus) {
-    self.init(folded: FoldedCorpus(corpus))
+    self.init(corpus: corpus, folded: nil)
   }
 
-  public init(folded: FoldedCorpus, kernel: ScanKernel = .automatic) {
-    self.folded = folded
+  /// A matcher of `corpus`, searching `folded` (its default form, built if nil).
+  public init(corpus: Corpus, folded: FoldedCorpus?, kernel: ScanKernel = .automatic) {
+    self.forms = FoldedForms(corpus: corpus, caseless: folded)
     self.kernel = kernel
   }
 
-  public func nonEmptyMatches(of keyword: String) async throws -> [Match] {
-    matches(of: FoldedKeyword(keyword))
+  public static func offers(_ options: SearchOptions) -> Bool { true }
+
+  public func nonEmptyMatches(of keyword: String, options: SearchOptions) async throws -> [Match] {
+    matches(of: FoldedKeyword(keyword, options: options))
   }
 
   /// Every match of a folded keyword, searched on the calling thread.
   public func matches(of keyword: FoldedKeyword) -> [Match] {
+    let folded = forms.form(for: keyword.options)
     #if TSB_GATE_REGRESSION
       // A deliberate 2× slowdown, compiled in only by Scripts/bench-gate-demo.sh to show
       // that the CI gate catches a regression.
-      _ = folded.matches(of: keyword, inRows: 0..<folded.rowCount, kernel: kernel)
+      _ = folded.matches(
+        of: keyword, inRows: 0..<folded.rowCount, kernel: kernel, originals: forms.corpus)
     #endif
-    return folded.matches(of: keyword, inRows: 0..<folded.rowCount, kernel: kernel)
+    return folded.matches(
+      of: keyword, inRows: 0..<folded.rowCount, kernel: kernel, originals: forms.corpus)
   }
 }

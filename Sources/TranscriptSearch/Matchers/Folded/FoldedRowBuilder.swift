@@ -11,9 +11,14 @@
 ///     change (the offset map) and where a key holds a scalar start that is not a
 ///     character boundary (the boundary table).
 struct FoldedRowBuilder: Sendable {
-  private var cache = CharacterKeyCache()
+  private var cache: CharacterKeyCache
   private var nonBoundaries: [Int] = []
   private var remapPoints: [UInt32] = []
+
+  /// A builder of keys that drop nonspacing marks when `ignoringDiacritics`.
+  init(ignoringDiacritics: Bool = false) {
+    cache = CharacterKeyCache(ignoringDiacritics: ignoringDiacritics)
+  }
 
   mutating func append(_ text: UnsafeBufferPointer<UInt8>, to folded: inout FoldedSegment) {
     if Self.isPlainASCII(text) {
@@ -62,7 +67,7 @@ struct FoldedRowBuilder: Sendable {
     var firstInfo = CharacterKeyCache.ScalarInfo(rawValue: 0)  // its first scalar's
     var position = 0
     while position < text.count {
-      let (scalar, length) = Self.decode(text, at: position)
+      let (scalar, length) = UTF8Scalars.decode(text, at: position)
       let info = cache.info(scalar)
       if previousIsSimple && info.isSimple && info.isIdentity {
         // A boundary, and a run of characters that are their own keys may follow:
@@ -75,7 +80,7 @@ struct FoldedRowBuilder: Sendable {
         var lastInfo = info
         var next = position + length
         while next < text.count {
-          let (following, followingLength) = Self.decode(text, at: next)
+          let (following, followingLength) = UTF8Scalars.decode(text, at: next)
           let followingInfo = cache.info(following)
           guard followingInfo.isSimple && followingInfo.isIdentity else { break }
           last = next
@@ -150,17 +155,24 @@ struct FoldedRowBuilder: Sendable {
   }
 
   /// After appending the key of a character that is not its own key: note a change of
-  /// length and the key's inner scalar starts, and start a new run after it.
+  /// length and the key's inner scalar starts, and start a new run after it. A character
+  /// whose key is empty (a lone mark, diacritics ignored) also notes the offset before
+  /// it, so that every original boundary folding to the same offset can be found.
   @inline(__always)
   private mutating func finishChangedCharacter(
     _ range: Range<Int>, keyLength: Int, row: inout RowState, in folded: FoldedSegment
   ) {
     row.runStart = range.upperBound
     let end = folded.bytes.count
+    if keyLength == 0 {
+      remapPoints.append(UInt32(end - row.rowStart))
+      remapPoints.append(UInt32(range.lowerBound))
+    }
     if keyLength != range.count {
       remapPoints.append(UInt32(end - row.rowStart))
       remapPoints.append(UInt32(range.upperBound))
     }
+    guard keyLength > 1 else { return }
     for offset in (end - keyLength + 1)..<end where folded.bytes[offset] & 0xC0 != 0x80 {
       nonBoundaries.append(offset - row.rowStart)
     }
@@ -192,27 +204,6 @@ struct FoldedRowBuilder: Sendable {
     precondition(folded.bytes.count <= Int(UInt32.max), "The folded corpus is limited to 4 GiB")
     folded.rowStarts.append(UInt32(folded.bytes.count))
     folded.rowFlags.append(flags)
-  }
-
-  /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
-  @inline(__always)
-  static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (
-    scalar: UInt32, length: Int
-  ) {
-    let lead = UInt32(text[index])
-    if lead < 0x80 { return (lead, 1) }
-    if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F), 2) }
-    if lead < 0xF0 {
-      return (
-        (lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F),
-        3
-      )
-    }
-    return (
-      (lead & 0x07) << 18 | UInt32(text[index + 1] & 0x3F) << 12 | UInt32(text[index + 2] & 0x3F)
-        << 6
-        | UInt32(text[index + 3] & 0x3F), 4
-    )
   }
 
   /// Whether every byte is ASCII and none is a carriage return (which joins a

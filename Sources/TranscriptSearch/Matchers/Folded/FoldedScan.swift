@@ -27,13 +27,22 @@ struct Scan {
   var occurrences: [UInt64] = []
   /// Where the next match may start: the end of the previous one.
   var nextAllowed = 0
+  /// Which ends of a match must also be word boundaries, decided on `originals`.
+  let wordMatch: SearchOptions.WordMatch
+  /// The corpus the segment was folded from; needed only for word matching.
+  let originals: Corpus?
 
   /// A scan of rows `rows` of `segment`; the buffers are the segment's own.
   init(
     segment: FoldedSegment, index: Int, rowBase: Int, buffer: UnsafeBufferPointer<UInt8>,
     rowStarts: UnsafeBufferPointer<UInt32>, rowFlags: UnsafeBufferPointer<FoldedSegment.RowFlags>,
-    rows: Range<Int>, key: UnsafeBufferPointer<UInt8>, collectingOccurrences: Bool
+    rows: Range<Int>, key: UnsafeBufferPointer<UInt8>, collectingOccurrences: Bool,
+    wordMatch: SearchOptions.WordMatch = .contains, originals: Corpus? = nil
   ) {
+    precondition(
+      wordMatch == .contains || originals != nil, "Word matching needs the original text")
+    self.wordMatch = wordMatch
+    self.originals = originals
     self.corpus = segment
     self.index = index
     self.rowBase = rowBase
@@ -115,6 +124,7 @@ struct Scan {
     // whose non-boundaries all fall on bytes that are not ASCII.
     let keyStartsASCII = key[0] < 0x80
     let rowBase = UInt32(truncatingIfNeeded: self.rowBase)
+    let checksWords = wordMatch != .contains
     var staged = 0
     for found in starts {
       let start = Int(found)
@@ -134,10 +144,15 @@ struct Scan {
           checkedRow: rowBase &+ UInt32(truncatingIfNeeded: row),
           start: UInt32(truncatingIfNeeded: start &- rowStart),
           end: UInt32(truncatingIfNeeded: end &- rowStart))
+        if checksWords && !wordMatchHolds(match.start, match.end, row: row) { continue }
       } else {
         self.row = row
         self.rowStart = rowStart
-        guard let found = matchInComplexRow(start, end) else { continue }
+        // Where a match in this row may start: never before the end of the previous one
+        // (in original offsets, which folded offsets order only up to empty keys).
+        let previous = staged > 0 ? staging[staged - 1] : matches.last
+        let notBefore = previous?.row == Int(rowBase) + row ? previous!.end : 0
+        guard let found = matchInComplexRow(start, end, notBefore: notBefore) else { continue }
         match = found
       }
       staging[staged] = match
@@ -153,24 +168,47 @@ struct Scan {
 
   /// The match at `start..<end` in the current row, one whose characters span several
   /// scalars or whose offsets are remapped, or nil if the ends are not character
-  /// boundaries.
+  /// boundaries (or not the word boundaries the scan asks for). Where several original
+  /// offsets fold to one (characters with empty keys between them), the match starts
+  /// at the first allowed, not before `notBefore`, and ends at the first allowed.
   @inline(never)
-  mutating func matchInComplexRow(_ start: Int, _ end: Int) -> Match? {
+  mutating func matchInComplexRow(_ start: Int, _ end: Int, notBefore: Int) -> Match? {
     let flags = rowFlags[row]
     if flags.contains(.isComplex) {
       complexCursor = Self.lowerBound(of: UInt32(row), in: corpus.complexRows, from: complexCursor)
       let words = Int(corpus.complexRowWords[complexCursor])
       guard isBoundary(start, words: words), isBoundary(end, words: words) else { return nil }
     }
-    var startOffset = start - rowStart
-    var endOffset = end - rowStart
+    var starts = FoldedSegment.OriginalOffsets(start - rowStart)
+    var ends = FoldedSegment.OriginalOffsets(end - rowStart)
     if flags.contains(.isRemapped) {
       remappedCursor = Self.lowerBound(
         of: UInt32(row), in: corpus.remappedRows, from: remappedCursor)
-      startOffset = corpus.originalOffset(startOffset, remappedIndex: remappedCursor)
-      endOffset = corpus.originalOffset(endOffset, remappedIndex: remappedCursor)
+      starts = corpus.originalOffsets(start - rowStart, remappedIndex: remappedCursor)
+      ends = corpus.originalOffsets(end - rowStart, remappedIndex: remappedCursor)
     }
+    let checksStart = wordMatch.checksStart
+    let checksEnd = wordMatch.checksEnd
+    guard
+      let startOffset = starts.first(in: corpus, where: {
+        $0 >= notBefore && (!checksStart || isWordBoundary($0, row: row))
+      }),
+      let endOffset = ends.first(in: corpus, where: { !checksEnd || isWordBoundary($0, row: row) })
+    else { return nil }
     return Match(row: rowBase + row, start: startOffset, end: endOffset)
+  }
+
+  /// Whether the word match holds for `start..<end` (original offsets) of `row`.
+  func wordMatchHolds(_ start: Int, _ end: Int, row: Int) -> Bool {
+    originals!.withUTF8Text(ofRow: rowBase + row) { text in
+      (!wordMatch.checksStart || WordBoundaries.isBoundary(at: start, in: text))
+        && (!wordMatch.checksEnd || WordBoundaries.isBoundary(at: end, in: text))
+    }
+  }
+
+  /// Whether a word boundary falls at original offset `offset` of `row`.
+  func isWordBoundary(_ offset: Int, row: Int) -> Bool {
+    originals!.withUTF8Text(ofRow: rowBase + row) { WordBoundaries.isBoundary(at: offset, in: $0) }
   }
 
   /// Whether `offset`, at a scalar boundary of the current complex row, is a character

@@ -3,9 +3,11 @@
 ///
 /// A row is split into characters (Swift's `Character` view), each character gets its
 /// key, and from each character boundary, left to right, the keys of the following
-/// characters are concatenated until they equal the keyword's key (a match: resume
-/// after it), stop being a prefix of it, or the row ends. The key of a string is the
-/// concatenation of its characters' keys, so this is the contract's definition.
+/// characters are concatenated until they equal the keyword's key at an end the options
+/// allow (a match: resume after it), stop being a prefix of it, or the row ends. The key
+/// of a string is the concatenation of its characters' keys, so this is the contract's
+/// definition. With diacritics ignored a character's key can be empty (a lone mark):
+/// the match then starts as early and ends as early as the options allow.
 public struct OracleMatcher: Matcher {
   public static let name = "oracle"
   private let rows: [String]
@@ -14,10 +16,12 @@ public struct OracleMatcher: Matcher {
     rows = corpus.map(\.text)
   }
 
-  public func nonEmptyMatches(of keyword: String) async throws -> [Match] {
+  public static func offers(_ options: SearchOptions) -> Bool { true }
+
+  public func nonEmptyMatches(of keyword: String, options: SearchOptions) async throws -> [Match] {
     var matches: [Match] = []
     for (row, text) in rows.enumerated() {
-      for range in Self.matchRanges(of: keyword, in: text) {
+      for range in Self.matchRanges(of: keyword, in: text, options: options) {
         matches.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
       }
     }
@@ -25,34 +29,51 @@ public struct OracleMatcher: Matcher {
   }
 
   /// The contract's matches of `keyword` in `text`, as UTF-8 offset ranges.
-  public static func matchRanges(of keyword: String, in text: String) -> [Range<Int>] {
-    guard !keyword.isEmpty else { return [] }
-    let wanted = Array(MatchKey.key(keyword).unicodeScalars)
+  public static func matchRanges(
+    of keyword: String, in text: String, options: SearchOptions = .default
+  ) -> [Range<Int>] {
+    let diacritics = options.ignoresDiacritics
+    let wanted = Array(MatchKey.key(keyword, ignoringDiacritics: diacritics).unicodeScalars)
+    guard !wanted.isEmpty else { return [] }
     let characters = Array(text)
-    let keys = characters.map { Array(MatchKey.key(String($0)).unicodeScalars) }
-    let sizes = characters.map { $0.utf8.count }
+    let keys = characters.map {
+      Array(MatchKey.key(String($0), ignoringDiacritics: diacritics).unicodeScalars)
+    }
+    // offsets[i]: the UTF-8 offset where character i starts (the text's end for i = count).
+    var offsets = [0]
+    for character in characters { offsets.append(offsets[offsets.count - 1] + character.utf8.count) }
+    var utf8 = Array(text.utf8)
+    let isWordBoundary = utf8.withUnsafeMutableBufferPointer { bytes in
+      offsets.map { WordBoundaries.isBoundary(at: $0, in: UnsafeBufferPointer(bytes)) }
+    }
+    let startAllowed = { (i: Int) in !options.wordMatch.checksStart || isWordBoundary[i] }
+    let endAllowed = { (j: Int) in !options.wordMatch.checksEnd || isWordBoundary[j] }
 
     var ranges: [Range<Int>] = []
     var start = 0  // index of the first character of a candidate
-    var startOffset = 0  // its UTF-8 offset
     while start < characters.count {
-      var matched = 0  // scalars of `wanted` matched so far
-      var end = start
-      while end < characters.count && matched < wanted.count {
-        let key = keys[end]
-        guard matched + key.count <= wanted.count,
-          wanted[matched..<matched + key.count].elementsEqual(key)
-        else { break }
-        matched += key.count
-        end += 1
+      var end: Int? = nil
+      if startAllowed(start) {
+        var matched = 0  // scalars of `wanted` matched so far
+        var next = start
+        while true {
+          if matched == wanted.count && endAllowed(next) {
+            end = next
+            break
+          }
+          guard next < characters.count else { break }
+          let key = keys[next]
+          guard matched + key.count <= wanted.count,
+            wanted[matched..<matched + key.count].elementsEqual(key)
+          else { break }
+          matched += key.count
+          next += 1
+        }
       }
-      if matched == wanted.count {
-        let endOffset = startOffset + sizes[start..<end].reduce(0, +)
-        ranges.append(startOffset..<endOffset)
+      if let end {
+        ranges.append(offsets[start]..<offsets[end])
         start = end
-        startOffset = endOffset
       } else {
-        startOffset += sizes[start]
         start += 1
       }
     }

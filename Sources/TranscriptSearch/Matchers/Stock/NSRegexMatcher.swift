@@ -1,7 +1,8 @@
 import Foundation
 
 /// `NSRegularExpression` with `.caseInsensitive` and `.ignoreMetacharacters` (the
-/// keyword is literal), row by row.
+/// keyword is literal), row by row. Offers word matching: the escaped keyword between
+/// `\b` anchors, with `.useUnicodeWordBoundaries`; it cannot ignore diacritics.
 ///
 /// Not conforming: it works code point by code point, so it can split characters and
 /// ignores canonical equivalence. Its UTF-16 ranges are converted to UTF-8 offsets
@@ -15,13 +16,24 @@ public struct NSRegexMatcher: Matcher {
     rows = corpus.map(\.text)
   }
 
-  public func nonEmptyMatches(of keyword: String) async throws -> [Match] {
+  public static func offers(_ options: SearchOptions) -> Bool { !options.ignoresDiacritics }
+
+  public func nonEmptyMatches(of keyword: String, options: SearchOptions) async throws -> [Match] {
     let expression: NSRegularExpression
     do {
-      expression = try NSRegularExpression(
-        pattern: keyword, options: [.caseInsensitive, .ignoreMetacharacters])
+      if options.wordMatch == .contains {
+        expression = try NSRegularExpression(
+          pattern: keyword, options: [.caseInsensitive, .ignoreMetacharacters])
+      } else {
+        let escaped = NSRegularExpression.escapedPattern(for: keyword)
+        let pattern =
+          (options.wordMatch.checksStart ? "\\b" : "") + "(?:\(escaped))"
+          + (options.wordMatch.checksEnd ? "\\b" : "")
+        expression = try NSRegularExpression(
+          pattern: pattern, options: [.caseInsensitive, .useUnicodeWordBoundaries])
+      }
     } catch {
-      // Only an invalid pattern throws, and a literal pattern is never invalid.
+      // Only an invalid pattern throws, and an escaped or literal pattern is never invalid.
       return []
     }
     var matches: [Match] = []

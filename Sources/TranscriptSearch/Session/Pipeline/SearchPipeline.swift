@@ -152,7 +152,10 @@ public actor SearchPipeline {
   ) async -> Outcome {
     let clock = ContinuousClock()
     let start = clock.now
-    let visible = base.visibleMatches(of: edit.keyword)
+    var base = base
+    // Built once, on the first search that ignores diacritics; kept with the session.
+    base.prepareForm(for: edit.options)
+    let visible = base.visibleMatches(of: edit.keyword, options: edit.options)
     let visibleIndex = MatchIndex(matches: visible, rowCount: base.corpus.count)
     var onScreen = SearchNavigation(index: visibleIndex, viewport: base.navigation.viewport)
     if let previous = base.navigation.currentMatch,
@@ -168,7 +171,10 @@ public actor SearchPipeline {
         time: clock.now))
 
     var next = base
-    guard next.setKeyword(edit.keyword, shouldStop: { Task.isCancelled }) != nil else {
+    guard
+      next.setKeyword(edit.keyword, options: edit.options, shouldStop: { Task.isCancelled })
+        != nil
+    else {
       return Outcome(session: nil, seconds: (clock.now - start).seconds, wasStale: true)
     }
     output.yield(

@@ -4,10 +4,13 @@ public struct KeywordEdit: Sendable {
   public var keystroke: Int
   /// The whole keyword after the keystroke.
   public var keyword: String
+  /// The find options it is searched with.
+  public var options: SearchOptions
 
-  public init(keystroke: Int, keyword: String) {
+  public init(keystroke: Int, keyword: String, options: SearchOptions = .default) {
     self.keystroke = keystroke
     self.keyword = keyword
+    self.options = options
   }
 }
 

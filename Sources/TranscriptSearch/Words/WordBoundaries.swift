@@ -1,0 +1,140 @@
+// How a word boundary is decided (UAX #29's default word boundary rules, WB1–WB999,
+// without a dictionary), at one offset of one text, looking only as far as the rules do:
+//   1. The scalars either side decide WB1–WB4 alone.
+//   2. Otherwise WB4 makes Extend, Format and ZWJ part of the character before them, so
+//      the rules from WB5 on compare characters: the one before the offset (and, for
+//      WB7, WB7c and WB11, the one before that), the one after (and, for WB6, WB7b and
+//      WB12, the one after that), and for WB15/WB16 the run of regional indicators
+//      ending before the offset.
+// Checked against every line of Unicode's WordBreakTest.txt.
+
+/// Unicode's default word boundaries (UAX #29), decided one offset at a time.
+public enum WordBoundaries {
+  /// The Unicode version of the word break properties.
+  public static var unicodeVersion: String { WordBreakTable.unicodeVersion }
+
+  /// Whether a word boundary falls at UTF-8 offset `offset` of `text`.
+  ///
+  /// - Precondition: `text` is valid UTF-8 and `offset` is at a scalar boundary in
+  ///   `0...text.count`.
+  /// - Complexity: O(*k*), where *k* is the number of Extend, Format, ZWJ and regional
+  ///   indicator scalars next to `offset`: usually none.
+  public static func isBoundary(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    // WB1, WB2: the start and end of the text.
+    guard offset > 0, offset < text.count else { return true }
+    let (leftScalar, leftStart) = UTF8Scalars.decode(text, endingAt: offset)
+    let left = WordBreakProperty(of: leftScalar)
+    let right = WordBreakProperty(of: UTF8Scalars.decode(text, at: offset).scalar)
+    // WB3: CR × LF; WB3a, WB3b: otherwise break around newlines.
+    if left.value == .cr && right.value == .lf { return false }
+    if left.isNewline || right.isNewline { return true }
+    // WB3c: ZWJ × Extended_Pictographic; WB3d: WSegSpace × WSegSpace.
+    if left.value == .zwj && right.isExtendedPictographic { return false }
+    if left.value == .wSegSpace && right.value == .wSegSpace { return false }
+    // WB4: X (Extend | Format | ZWJ)* → X, so never break before those.
+    if right.isIgnorable { return false }
+
+    let before = character(endingAt: offset, lastScalar: (left, leftStart), in: text)
+    let after = right.value
+    let b = before.property
+    switch (b.value, after) {
+    case (.aLetter, .aLetter), (.aLetter, .hebrewLetter), (.hebrewLetter, .aLetter),
+      (.hebrewLetter, .hebrewLetter):
+      return false  // WB5
+    case (.numeric, .numeric), (.aLetter, .numeric), (.hebrewLetter, .numeric),
+      (.numeric, .aLetter), (.numeric, .hebrewLetter):
+      return false  // WB8, WB9, WB10
+    case (.katakana, .katakana):
+      return false  // WB13
+    case (.aLetter, .extendNumLet), (.hebrewLetter, .extendNumLet), (.numeric, .extendNumLet),
+      (.katakana, .extendNumLet), (.extendNumLet, .extendNumLet):
+      return false  // WB13a
+    case (.extendNumLet, .aLetter), (.extendNumLet, .hebrewLetter), (.extendNumLet, .numeric),
+      (.extendNumLet, .katakana):
+      return false  // WB13b
+    case (.hebrewLetter, .singleQuote):
+      return false  // WB7a
+    case (.regionalIndicator, .regionalIndicator):
+      // WB15, WB16: pairs of regional indicators stay together.
+      var count = 1
+      var start = before.start
+      while start > 0 {
+        let previous = character(endingAt: start, in: text)
+        guard previous.property.value == .regionalIndicator else { break }
+        count += 1
+        start = previous.start
+      }
+      return count % 2 == 0
+    default:
+      break
+    }
+    let rightEnd = characterEnd(startingAt: offset, in: text)
+    let next = rightEnd < text.count ? WordBreakProperty(of: UTF8Scalars.decode(text, at: rightEnd).scalar) : nil
+    // WB6: AHLetter × (MidLetter | MidNumLetQ) AHLetter.
+    if b.isLetter, right.value == .midLetter || right.isMidNumLetQ, next?.isLetter == true {
+      return false
+    }
+    // WB7b: Hebrew_Letter × Double_Quote Hebrew_Letter.
+    if b.value == .hebrewLetter, right.value == .doubleQuote, next?.value == .hebrewLetter {
+      return false
+    }
+    // WB12: Numeric × (MidNum | MidNumLetQ) Numeric.
+    if b.value == .numeric, right.value == .midNum || right.isMidNumLetQ,
+      next?.value == .numeric
+    {
+      return false
+    }
+    guard before.start > 0 else { return true }
+    let earlier = character(endingAt: before.start, in: text).property
+    // WB7: AHLetter (MidLetter | MidNumLetQ) × AHLetter.
+    if earlier.isLetter, b.value == .midLetter || b.isMidNumLetQ, right.isLetter { return false }
+    // WB7c: Hebrew_Letter Double_Quote × Hebrew_Letter.
+    if earlier.value == .hebrewLetter, b.value == .doubleQuote, right.value == .hebrewLetter {
+      return false
+    }
+    // WB11: Numeric (MidNum | MidNumLetQ) × Numeric.
+    if earlier.value == .numeric, b.value == .midNum || b.isMidNumLetQ, right.value == .numeric {
+      return false
+    }
+    return true  // WB999
+  }
+
+  /// The character (in WB4's sense) that ends at `end`: its first scalar's property and
+  /// its start. Extend, Format and ZWJ belong to the scalar before them, except right
+  /// after the start of the text or a newline, where they stand for themselves.
+  private static func character(
+    endingAt end: Int, lastScalar: (WordBreakProperty, Int)? = nil,
+    in text: UnsafeBufferPointer<UInt8>
+  ) -> (property: WordBreakProperty, start: Int) {
+    var (property, start) =
+      lastScalar
+      ?? {
+        let (scalar, start) = UTF8Scalars.decode(text, endingAt: end)
+        return (WordBreakProperty(of: scalar), start)
+      }()
+    guard property.isIgnorable else { return (property, start) }
+    let ignorable = property
+    while start > 0 {
+      let (scalar, previousStart) = UTF8Scalars.decode(text, endingAt: start)
+      let previous = WordBreakProperty(of: scalar)
+      if previous.isNewline { break }
+      start = previousStart
+      if !previous.isIgnorable { return (previous, start) }
+    }
+    return (ignorable, start)
+  }
+
+  /// Where the character (in WB4's sense) starting at `start` ends: after its first
+  /// scalar and any Extend, Format and ZWJ that follow.
+  private static func characterEnd(startingAt start: Int, in text: UnsafeBufferPointer<UInt8>)
+    -> Int
+  {
+    var end = start + UTF8Scalars.decode(text, at: start).length
+    while end < text.count {
+      let (next, length) = UTF8Scalars.decode(text, at: end)
+      guard WordBreakProperty(of: next).isIgnorable else { break }
+      end += length
+    }
+    return end
+  }
+}
