@@ -15,7 +15,7 @@ import os
 OPEN, CLOSE = "\u27e6", "\u27e7"
 cases = []
 
-def case(family, name, keyword, marked, notes=""):
+def case(family, name, keyword, marked, notes="", word=None, diacritics=False):
     text, expected, start, plain = "", [], None, 0
     i = 0
     while i < len(marked):
@@ -32,8 +32,13 @@ def case(family, name, keyword, marked, notes=""):
         i += 1
     assert start is None, name
     assert all(c["name"] != name for c in cases), name
-    cases.append({"family": family, "name": name, "keyword": keyword, "text": text,
-                  "expected": expected, "notes": notes})
+    item = {"family": family, "name": name, "keyword": keyword, "text": text,
+            "expected": expected, "notes": notes}
+    if word or diacritics:
+        # The find options (see the contract's "Find options"); absent means contains,
+        # diacritics significant.
+        item["options"] = {"wordMatch": word or "contains", "ignoreDiacritics": diacritics}
+    cases.append(item)
 
 M = lambda s: OPEN + s + CLOSE  # marks one expected match
 
@@ -227,6 +232,121 @@ case("caseless", "chinese-punctuation", "，", f"你好{M('，')}世界")
 case("caseless", "cherokee", "ꭰ", M("Ꭰ"), "Lowercase Cherokee folds to uppercase.")
 case("caseless", "georgian-mtavruli", "ა", M("Ა"))
 case("caseless", "cyrillic", "звезда", f"{M('ЗВЕЗДА')} {M('Звезда')}")
+
+# --- find option: whole words (UAX #29 default word boundaries) ------------------------------
+W = lambda *args, **kw: case(*args, word="whole", **kw)
+W("word-whole", "whole-not-inside-word", "ana", f"{M('Ana')} banana {M('ana')}.",
+  "Ana must not light up every banana.")
+W("word-whole", "whole-apostrophe-joins", "can", f"can't can\u2019t {M('CAN')}",
+  "WB6/WB7: a letter, an apostrophe (Single_Quote or MidNumLet U+2019) and a letter are one word.")
+W("word-whole", "whole-apostrophe-at-end", "dogs", f"the {M('dogs')}' bones",
+  "An apostrophe not followed by a letter ends the word.")
+W("word-whole", "whole-number-with-point", "3", f"3.14 3,5 {M('3')}",
+  "WB11/WB12: digits joined by . or , are one word.")
+W("word-whole", "whole-letters-and-digits", "a1", f"{M('a1')} a1b 2a1",
+  "WB9/WB10: letters and digits are one word.")
+W("word-whole", "whole-underscore-joins", "foo", f"foo_bar {M('foo')}-bar",
+  "WB13a/WB13b: ExtendNumLet (_) joins; a hyphen does not.")
+W("word-whole", "whole-emoji", "👍", f"{M('👍')}👍🏽 x{M('👍')}",
+  "Pictographs are words of their own; the skin tone is part of its character.")
+W("word-whole", "whole-chinese-every-character", "中文", f"{M('中文')}字 {M('中文')}",
+  "No dictionary: a word boundary falls between any two Han characters.")
+W("word-whole", "whole-hiragana-every-character", "か", f"あ{M('か')}い {M('か')}",
+  "Hiragana is not Katakana: a boundary falls between any two.")
+W("word-whole", "whole-katakana-run-is-one-word", "カ", f"カタカナ {M('カ')}",
+  "WB13: Katakana × Katakana.")
+W("word-whole", "whole-thai-every-character", "น", f"{M('น')}ก ก{M('น')} น\u0e49",
+  "Thai letters are Other (Line_Break SA): no dictionary, so a boundary falls between any two letters. With its tone mark, น้ is another character.")
+W("word-whole", "whole-punctuation-keyword", ",", f"a{M(',')} b {M(',')}c 1,5",
+  "A comma is a word of its own, except between digits (WB11/WB12).")
+W("word-whole", "whole-keyword-spans-boundary", "ice cream",
+  f"{M('Ice cream')}, nice creamy {M('ice cream')}",
+  "A keyword may hold boundaries; only its ends are checked.")
+W("word-whole", "whole-hebrew-gershayim", "צה", "צה\"ל",
+  "WB7b/WB7c: Hebrew letter, double quote, Hebrew letter are one word.")
+W("word-whole", "whole-hebrew-geresh-end", "צה", f"צה' {M('צה')}",
+  "WB7a: Hebrew letter × single quote: no word boundary before an apostrophe after a Hebrew letter.")
+W("word-whole", "whole-greek-final-sigma", "οδος", f"{M('ΟΔΟΣ')} οδοσς",
+  "Folding and word boundaries together.")
+W("word-whole", "whole-next-candidate-after-rejected", "aa", f"aaa {M('aa')}",
+  "Candidates that fail the option do not hide later ones.")
+W("word-whole", "whole-crlf-ends-word", "end", f"{M('end')}\r\n{M('END')}")
+W("word-whole", "whole-leftmost-among-allowed", "a a", f"a aa {M('a a')}",
+  "a a at 0 is followed by a letter, at 3 preceded by one; the last one is whole.")
+W("word-whole", "whole-mark-at-word-end", "cafe", "cafe\u0301",
+  "e + U+0301 is one character: cafe ends inside it.")
+W("word-whole", "whole-numeric-keyword", "2024", f"{M('2024')}. 20245 x2024 {M('2024')}")
+W("word-whole", "whole-zwj-sequence", "👨\u200d👩\u200d👧", f"{M('👨‍👩‍👧')}{M('👨‍👩‍👧')}",
+  "WB3c keeps a ZWJ sequence whole; two sequences are two words.")
+W("word-whole", "whole-flags", "🇯🇵", f"{M('🇯🇵')}{M('🇯🇵')}🇺",
+  "WB15/WB16: regional indicators pair up.")
+W("word-whole", "whole-format-char-joins", "ab", "a\u00adb ab\u00adc",
+  "WB4: a soft hyphen (Format) inside a word does not break it.")
+
+S = lambda *args, **kw: case(*args, word="start", **kw)
+S("word-start", "start-prefix-of-words", "ana", f"{M('Ana')} banana {M('ana')}tomy",
+  "The match must begin a word.")
+S("word-start", "start-after-punctuation", "com", f"({M('com')}pute) .{M('com')} income")
+S("word-start", "start-not-after-apostrophe", "t", f"can't {M('t')}ea",
+  "The t of can't does not start a word.")
+S("word-start", "start-digits", "19", f"{M('19')}99 2019 x19 {M('19')}",
+  "x19 is one word (WB9).")
+S("word-start", "start-cjk", "文", f"中{M('文')}", "Every Han character starts a word.")
+
+E = lambda *args, **kw: case(*args, word="end", **kw)
+E("word-end", "end-suffix-of-words", "ana", f"ban{M('ana')} Anatomy {M('ANA')}",
+  "The match must end a word; in banana the first ana ends inside the word, the second at its end.")
+E("word-end", "end-before-punctuation", "ing", f"sing{M('ing')} runn{M('ing')}, {M('ing')}")
+E("word-end", "end-then-later-overlap", "aa", f"a{M('aa')}",
+  "In aaa, aa at 0 does not end the word; aa at 1 does.")
+E("word-end", "end-before-mark-inside", "e", "cafe\u0301",
+  "The e is inside a character that ends later.")
+
+# --- find option: ignore diacritics (key drops General Category Mn) ---------------------------
+DECOMPOSED_RESUME, DECOMPOSED_E, DECOMPOSED_CAFE = "re\u0301sume\u0301", "e\u0301", "cafe\u0301"
+D = lambda *args, **kw: case(*args, diacritics=True, **kw)
+D("diacritics", "resume-resume", "resume",
+  f"{M('RÉSUMÉ')} {M('résumé')} {M(DECOMPOSED_RESUME)} {M('resume')}")
+D("diacritics", "accented-keyword-finds-plain", "résumé", f"{M('resume')} {M('RESUME')}")
+D("diacritics", "e-matches-whole-accented-characters", "e",
+  f"{M('é')} {M(DECOMPOSED_E)} {M('ê')} {M('ë')}", "A match is still whole characters: é as a whole.")
+D("diacritics", "sharp-s-still-ss", "straße", f"{M('STRASSE')} {M('strasse')}")
+D("diacritics", "greek-breathing-and-accent", "οδος", f"{M('ὁδός')} {M('ΟΔΟΣ')}")
+D("diacritics", "greek-iota-subscript", "αι", f"{M('ᾳ')}",
+  "ᾳ folds to αι; the accents and breathings of Greek are Mn.")
+D("diacritics", "cyrillic-short-i", "и", f"{M('й')} {M('и')}", "й is и + U+0306 (Mn).")
+D("diacritics", "cyrillic-yo", "елка", f"{M('ёлка')} {M('ЁЛКА')}")
+D("diacritics", "hebrew-points", "שלום", f"{M('שָׁלוֹם')} {M('שלום')}",
+  "Niqqud (qamats, shin dot, holam) are Mn.")
+D("diacritics", "arabic-harakat", "كتب", f"{M('كَتَبَ')} {M('كتب')}", "Fatha is Mn.")
+D("diacritics", "vietnamese-tone-and-vowel-marks", "tieng viet", f"{M('Tiếng Việt')} {M('TIẾNG VIỆT')}",
+  "ệ is e + U+0323 + U+0302, both Mn.")
+D("diacritics", "kana-voicing", "か", f"{M('が')} {M('か')} カ",
+  "が is か + U+3099 (Mn); hiragana still never matches katakana.")
+D("diacritics", "katakana-semi-voicing", "ハ", f"{M('パ')}{M('バ')}{M('ハ')}")
+D("diacritics", "spacing-mark-kept", "क", f"कि {M('क्')} {M('क')}",
+  "The vowel sign ि is Mc and stays; the virama ् is Mn and goes.")
+D("diacritics", "thai-tone-mark", "นา", f"{M('น้า')} {M('นา')}", "The Thai tone mark U+0E49 is Mn.")
+D("diacritics", "only-a-mark-keyword", "\u0301", "e\u0301 \u0301 a",
+  "A keyword whose key is empty has no matches.")
+D("diacritics", "lone-mark-then-word", "abc", M("\u0301abc"),
+  "A lone mark at the start of a row is a character with an empty key: the leftmost candidate starts before it.")
+D("diacritics", "lone-mark-after-newline-ends-late", "a\n", M("a\n") + "\u0301",
+  "Of the candidates that start together, the match ends at the first end allowed.")
+D("diacritics", "enclosing-mark-kept", "a", f"{M('a')} a\u20dd",
+  "U+20DD is Me (enclosing), not Mn: it stays.")
+D("diacritics", "ligature-and-marks", "fiance", f"{M('ﬁancé')}")
+
+# --- both options together -------------------------------------------------------------------
+WD = lambda *args, **kw: case(*args, word="whole", diacritics=True, **kw)
+WD("word-and-diacritics", "whole-resume", "resume", f"{M('Résumé')} resumes {M('RESUME')}")
+WD("word-and-diacritics", "whole-accented-keyword", "café", f"{M('cafe')} cafes {M('CAFÉ')}")
+WD("word-and-diacritics", "whole-lone-mark-after-control", "abc", "\u0001\u0301" + M("abc"),
+  "After a control character a lone mark is its own character with an empty key, but WB4 joins it to the control: the word starts after it.")
+case("word-and-diacritics", "start-cafe", "cafe", f"{M('Café')}s {M('café')} {M(DECOMPOSED_CAFE)}",
+     word="start", diacritics=True)
+case("word-and-diacritics", "end-e", "e", f"caf{M('é')} caf{M('e')} Ét{M('é')}",
+     word="end", diacritics=True)
 
 out = os.path.join(os.path.dirname(__file__), "..", "Sources", "SearchBenchKit", "Resources", "conformance.json")
 with open(out, "w", encoding="utf-8") as f:

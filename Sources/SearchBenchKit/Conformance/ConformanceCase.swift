@@ -1,5 +1,6 @@
 import Foundation
 import TranscriptCorpus
+import TranscriptSearch
 
 /// One hand-written case of the match contract: a text, a keyword, and the matches the
 /// contract requires, as UTF-8 offset ranges.
@@ -12,11 +13,14 @@ public struct ConformanceCase: Codable, Equatable, Sendable {
   /// `[start, end)` UTF-8 offsets of each expected match, in order.
   public var expected: [[Int]]
   public var notes: String?
+  /// The find options the case searches with.
+  public var options: SearchOptions
 
   public init(
     name: String, family: String, text: String, keyword: String, expected: [[Int]],
-    notes: String? = nil
+    notes: String? = nil, options: SearchOptions = .default
   ) {
+    self.options = options
     self.name = name
     self.family = family
     self.text = text
@@ -26,7 +30,9 @@ public struct ConformanceCase: Codable, Equatable, Sendable {
   }
 
   /// The cases in a JSON file: an array of `{"name", "family", "text", "keyword",
-  /// "expected", "notes"}` objects (`family` and `notes` may be missing).
+  /// "expected", "notes", "options"}` objects (`family`, `notes` and `options` may be
+  /// missing; `options` is `{"wordMatch": "contains|start|end|whole",
+  /// "ignoreDiacritics": true|false}`).
   public static func load(from path: String) throws -> [ConformanceCase] {
     let data: Data
     do {
@@ -45,7 +51,7 @@ public struct ConformanceCase: Codable, Equatable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case name, family, text, keyword, expected, notes
+    case name, family, text, keyword, expected, notes, options
   }
 
   public init(from decoder: any Decoder) throws {
@@ -56,6 +62,7 @@ public struct ConformanceCase: Codable, Equatable, Sendable {
     keyword = try container.decode(String.self, forKey: .keyword)
     expected = try container.decode([[Int]].self, forKey: .expected)
     notes = try container.decodeIfPresent(String.self, forKey: .notes)
+    options = try container.decodeIfPresent(SearchOptions.self, forKey: .options) ?? .default
     for range in expected where range.count != 2 || range[0] >= range[1] {
       throw DecodingError.dataCorruptedError(
         forKey: .expected, in: container,

@@ -20,6 +20,22 @@ extension ConformanceReport {
           + "\(Int((report.score * 1000).rounded()) / 10)% | \(families.isEmpty ? "none" : families) |"
       )
     }
+    let combinations = reports.first?.byOptions.map(\.options) ?? []
+    if combinations.count > 1 {
+      lines += [
+        "", "## By find option", "",
+        "Cases passed per combination of options; \"not offered\" where the engine has no "
+          + "equivalent of the option (its cases are not run).", "",
+        "| matcher | " + combinations.joined(separator: " | ") + " |",
+        "|---|" + String(repeating: "---:|", count: combinations.count),
+      ]
+      for report in reports {
+        let cells = report.byOptions.map { score in
+          score.offered ? "\(score.passed)/\(score.total)" : "not offered"
+        }
+        lines.append("| \(report.name) | " + cells.joined(separator: " | ") + " |")
+      }
+    }
     lines += ["", "## One failure per family", ""]
     for report in reports where !report.failures.isEmpty {
       lines.append("- **\(report.name)**")

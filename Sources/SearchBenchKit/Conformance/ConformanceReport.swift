@@ -9,10 +9,26 @@ public struct ConformanceReport: Codable, Equatable, Sendable {
     public var got: [[Int]]
   }
 
+  /// How the matcher fared on the cases of one combination of find options.
+  public struct OptionsScore: Codable, Equatable, Sendable {
+    /// The options, as ``SearchOptions/description`` spells them.
+    public var options: String
+    public var passed: Int
+    public var total: Int
+    /// Whether the matcher offers these options; if not, its cases were not run.
+    public var offered: Bool
+  }
+
   public var name: String
+  /// Cases passed, among those whose options the matcher offers.
   public var passed: Int
+  /// Cases run: those whose options the matcher offers.
   public var total: Int
   public var failures: [Failure]
+  /// Cases not run because the matcher does not offer their options.
+  public var notOffered: Int = 0
+  /// The results per combination of options present in the cases, in a fixed order.
+  public var byOptions: [OptionsScore] = []
 
   /// Whether every case passed.
   public var conforms: Bool { passed == total }
@@ -28,22 +44,42 @@ public struct ConformanceReport: Codable, Equatable, Sendable {
     }
   }
 
-  /// Runs every case against a matcher of `kind`, each case in a one-row corpus.
+  /// Runs every case against a matcher of `kind`, each case in a one-row corpus, with
+  /// the case's options; cases with options the matcher does not offer are counted
+  /// apart, not run.
   public static func run(
     _ kind: MatcherKind, on cases: [ConformanceCase]
   ) async throws -> ConformanceReport {
     var failures: [Failure] = []
+    var scores: [SearchOptions: (passed: Int, total: Int)] = [:]
+    var notOffered = 0
     for item in cases {
+      guard kind.matcherType.offers(item.options) else {
+        notOffered += 1
+        scores[item.options, default: (0, 0)].total += 1
+        continue
+      }
       let corpus = Corpus([TranscriptRow(start: 0, text: item.text)])
-      let matches = try await kind.prepare(corpus).matches(of: item.keyword)
+      let matches = try await kind.prepare(corpus).matches(of: item.keyword, options: item.options)
       let got = matches.map { [$0.start, $0.end] }
+      scores[item.options, default: (0, 0)].total += 1
       if got != item.expected {
         failures.append(
           Failure(case: item.name, family: item.family, expected: item.expected, got: got))
+      } else {
+        scores[item.options, default: (0, 0)].passed += 1
       }
     }
+    let byOptions = SearchOptions.allCombinations.compactMap { options in
+      scores[options].map {
+        OptionsScore(
+          options: options.description, passed: $0.passed, total: $0.total,
+          offered: kind.matcherType.offers(options))
+      }
+    }
+    let run = cases.count - notOffered
     return ConformanceReport(
-      name: kind.rawValue, passed: cases.count - failures.count, total: cases.count,
-      failures: failures)
+      name: kind.rawValue, passed: run - failures.count, total: run, failures: failures,
+      notOffered: notOffered, byOptions: byOptions)
   }
 }

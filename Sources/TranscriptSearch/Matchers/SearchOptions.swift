@@ -73,3 +73,19 @@ public struct OptionsNotOfferedError: Error, CustomStringConvertible, Equatable 
 
   public var description: String { "\(matcher) does not offer the options \(options)" }
 }
+
+extension SearchOptions: Codable {
+  /// The case file's spelling: `{"wordMatch": "whole", "ignoreDiacritics": true}`; either
+  /// key may be missing (contains; diacritics significant).
+  enum CodingKeys: String, CodingKey {
+    case wordMatch
+    case ignoresDiacritics = "ignoreDiacritics"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    wordMatch = try container.decodeIfPresent(WordMatch.self, forKey: .wordMatch) ?? .contains
+    ignoresDiacritics =
+      try container.decodeIfPresent(Bool.self, forKey: .ignoresDiacritics) ?? false
+  }
+}

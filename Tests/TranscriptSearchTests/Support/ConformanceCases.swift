@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TranscriptSearch
+
 /// The repository's conformance cases (datasets/conformance.json), read directly so the
 /// core's tests do not depend on the harness.
 struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
@@ -9,6 +11,7 @@ struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
   var text: String
   var keyword: String
   var expected: [[Int]]
+  var options: SearchOptions?
 
   var testDescription: String { name }
 
