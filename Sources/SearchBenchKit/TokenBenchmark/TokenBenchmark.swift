@@ -58,7 +58,7 @@ public struct TokenBenchmark: Sendable {
       .makeCorpus(rows: rows).corpus
     let folded = FoldedCorpus(corpus)
     let one = [FoldedKeyword(tokens[0])]
-    let eight = tokens.map { FoldedKeyword($0) }
+    let eight = tokens.map(FoldedKeyword.init)
     // A tenth of the rows, by time: from the 45th to the 55th percentile of start times.
     let from = corpus.startTime(ofRow: rows * 45 / 100)
     let to = corpus.startTime(ofRow: rows * 55 / 100)

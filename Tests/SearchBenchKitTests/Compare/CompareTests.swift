@@ -82,8 +82,8 @@ struct CompareTests {
     static let name = "forgetful"
     let folded: FoldedMatcher
     init(corpus: Corpus) { folded = FoldedMatcher(corpus: corpus) }
-    func nonEmptyMatches(of keyword: String) async throws -> [Match] {
-      try await folded.nonEmptyMatches(of: keyword).filter { $0.row < 1_000 }
+    func nonEmptyMatches(of keyword: String, options: SearchOptions) async throws -> [Match] {
+      try await folded.nonEmptyMatches(of: keyword, options: options).filter { $0.row < 1_000 }
     }
   }
 

@@ -61,3 +61,29 @@ struct MatchKeyTests {
     for scalar in joining { #expect(!CharacterKeyCache.isSimple(scalar), "\(scalar.value)") }
   }
 }
+
+@Suite("MatchKey ignoring diacritics")
+struct MatchKeyIgnoringDiacriticsTests {
+  @Test(arguments: [
+    ("resume", "RÉSUMÉ"), ("resume", "re\u{301}sume\u{301}"), ("e", "é"), ("か", "が"),
+    ("ss", "ß"), ("οδος", "ὁδός"), ("и", "й"), ("viet", "Việt"), ("שלום", "שָׁלוֹם"),
+  ])
+  func textsDifferingOnlyInMarksShareAKey(_ left: String, _ right: String) {
+    #expect(
+      MatchKey.composedKey(left, ignoringDiacritics: true)
+        == MatchKey.composedKey(right, ignoringDiacritics: true))
+    #expect(MatchKey.composedKey(left) != MatchKey.composedKey(right) || left == "ss")
+  }
+
+  @Test(arguments: [("か", "カ"), ("a", "a\u{20DD}"), ("क", "कि")])
+  func onlyNonspacingMarksAreDropped(_ left: String, _ right: String) {
+    #expect(
+      MatchKey.composedKey(left, ignoringDiacritics: true)
+        != MatchKey.composedKey(right, ignoringDiacritics: true))
+  }
+
+  @Test func aLoneMarkHasAnEmptyKey() {
+    #expect(MatchKey.key("\u{301}\u{308}", ignoringDiacritics: true).isEmpty)
+    #expect(MatchKey.key("\u{301}") == "\u{301}")
+  }
+}

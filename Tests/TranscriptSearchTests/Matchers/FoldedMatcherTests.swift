@@ -9,14 +9,17 @@ struct FoldedMatcherTests {
   func passesEveryConformanceCase(_ item: ConformanceCase) async throws {
     let corpus = Corpus([TranscriptRow(start: 0, text: item.text)])
     let matcher = FoldedMatcher(corpus: corpus)
+    let options = item.searchOptions
+    let form = matcher.forms.form(for: options)
     for kernel in ScanKernel.available {
-      let got = matcher.folded.matches(
-        of: FoldedKeyword(item.keyword), inRows: 0..<1, kernel: kernel)
+      let got = form.matches(
+        of: FoldedKeyword(item.keyword, options: options), inRows: 0..<1, kernel: kernel,
+        originals: corpus)
       #expect(
         item.keyword.isEmpty ? true : got.map { [$0.start, $0.end] } == item.expected,
         "\(kernel)")
     }
-    let got = try await matcher.matches(of: item.keyword)
+    let got = try await matcher.matches(of: item.keyword, options: options)
     #expect(got.map { [$0.start, $0.end] } == item.expected)
   }
 
@@ -104,5 +107,93 @@ struct FoldedMatcherTests {
     let corpus = Corpus([TranscriptRow(start: 0, text: "short")])
     let keyword = String(repeating: "short", count: 2_000)
     #expect(try await FoldedMatcher(corpus: corpus).matches(of: keyword).isEmpty)
+  }
+}
+
+@Suite("FoldedMatcher with find options")
+struct FoldedMatcherOptionsTests {
+  /// Every case text as a row of one corpus, every keyword of the cases, under every
+  /// combination of options, with every kernel: folded and chunked give the oracle's
+  /// answer.
+  @Test(arguments: SearchOptions.allCombinations)
+  func agreesWithTheOracleOnAllCaseTexts(_ options: SearchOptions) async throws {
+    let corpus = Corpus(ConformanceCase.all.map { TranscriptRow(start: 0, text: $0.text) })
+    let folded = FoldedMatcher(corpus: corpus)
+    let chunked = ChunkedMatcher(
+      corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 64), chunkBytes: 128)
+    let oracle = OracleMatcher(corpus: corpus)
+    for keyword in Set(ConformanceCase.all.map(\.keyword)) where keyword.count < 100 {
+      let expected = try await oracle.matches(of: keyword, options: options)
+      #expect(try await folded.matches(of: keyword, options: options) == expected)
+      #expect(try await chunked.matches(of: keyword, options: options) == expected)
+    }
+  }
+
+  /// Random multi-script text (marks, apostrophes, digits, emoji, CJK, Thai) under every
+  /// combination of options, every kernel, tiny segments.
+  @Test(arguments: SearchOptions.allCombinations)
+  func agreesWithTheOracleOnRandomText(_ options: SearchOptions) async {
+    await propertyCheck(
+      count: 150, input: TrickyText.strings(upTo: 20).array(of: 1...4), TrickyText.keywords
+    ) { rows, keyword in
+      let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+      let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword, options: options)
+      let folded = FoldedCorpus(
+        corpus, segmentBytes: 32, ignoringDiacritics: options.ignoresDiacritics)
+      for kernel in ScanKernel.available {
+        let got = folded.matches(
+          of: FoldedKeyword(keyword, options: options), inRows: 0..<rows.count, kernel: kernel,
+          originals: corpus)
+        #expect(
+          got == expected,
+          "\(rows.debugDescription) \(keyword.debugDescription) \(options) \(kernel)")
+      }
+      let chunked = ChunkedMatcher(
+        corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 16), chunkBytes: 16)
+      let byChunk = try? await chunked.matches(of: keyword, options: options)
+      #expect(byChunk == expected, "chunked \(rows.debugDescription) \(keyword.debugDescription)")
+    }
+  }
+
+  @Test func wholeWordsDoNotLightUpInsideWords() async throws {
+    let corpus = Corpus([
+      TranscriptRow(start: 0, text: "Ana ate a banana with ana."),
+      TranscriptRow(start: 1, text: "Anastasia"),
+    ])
+    let matches = try await FoldedMatcher(corpus: corpus).matches(
+      of: "ana", options: SearchOptions(wordMatch: .whole))
+    #expect(matches == [Match(row: 0, start: 0, end: 3), Match(row: 0, start: 22, end: 25)])
+  }
+
+  @Test func theFormWithoutDiacriticsIsBuiltOnFirstUseOnly() async throws {
+    let corpus = Corpus([TranscriptRow(start: 0, text: "Résumé, resume")])
+    let matcher = FoldedMatcher(corpus: corpus)
+    _ = try await matcher.matches(of: "resume")
+    #expect(matcher.forms.builtFormWithoutDiacritics == nil)
+    let found = try await matcher.matches(
+      of: "resume", options: SearchOptions(ignoresDiacritics: true))
+    #expect(found.count == 2)
+    #expect(matcher.forms.builtFormWithoutDiacritics?.retainedBytes ?? 0 > 0)
+  }
+
+  /// The bad input the issue lists, each with its documented result.
+  @Test func oddKeywordsUnderOptionsGiveTheContractsAnswer() async throws {
+    let corpus = Corpus([
+      TranscriptRow(start: 0, text: "e\u{301} \u{301} , ; ice cream, nice creamy ice cream"),
+      TranscriptRow(start: 1, text: "\u{301}"),
+    ])
+    let matcher = FoldedMatcher(corpus: corpus)
+    let oracle = OracleMatcher(corpus: corpus)
+    let diacritics = SearchOptions(ignoresDiacritics: true)
+    // Only a combining mark, diacritics ignored: an empty key, no matches.
+    #expect(try await matcher.matches(of: "\u{301}", options: diacritics).isEmpty)
+    #expect(try await oracle.matches(of: "\u{301}", options: diacritics).isEmpty)
+    let whole = SearchOptions(wordMatch: .whole)
+    for keyword in [",", ";", "ice cream", " "] {
+      #expect(
+        try await matcher.matches(of: keyword, options: whole)
+          == oracle.matches(of: keyword, options: whole), "\(keyword)")
+    }
+    #expect(try await matcher.matches(of: "ice cream", options: whole).count == 2)
   }
 }

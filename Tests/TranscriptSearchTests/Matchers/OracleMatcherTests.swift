@@ -7,7 +7,8 @@ struct OracleMatcherTests {
   /// The hand-written answers and the plain reading of the contract agree.
   @Test(arguments: ConformanceCase.all)
   func agreesWithEveryHandWrittenCase(_ item: ConformanceCase) {
-    let got = OracleMatcher.matchRanges(of: item.keyword, in: item.text)
+    let got = OracleMatcher.matchRanges(
+      of: item.keyword, in: item.text, options: item.searchOptions)
     #expect(got.map { [$0.lowerBound, $0.upperBound] } == item.expected)
   }
 
@@ -16,7 +17,8 @@ struct OracleMatcherTests {
     let families = Set(ConformanceCase.all.map(\.family))
     for family in [
       "ascii", "expansion", "sigma", "canonical", "hangul", "astral", "marks", "emoji", "crlf",
-      "overlap", "meta", "whitespace", "long", "caseless",
+      "overlap", "meta", "whitespace", "long", "caseless", "word-whole", "word-start",
+      "word-end", "diacritics", "word-and-diacritics",
     ] {
       #expect(families.contains(family), "\(family)")
     }
@@ -33,5 +35,34 @@ struct OracleMatcherTests {
         Match(row: 0, start: 0, end: 7), Match(row: 2, start: 2, end: 9),
         Match(row: 2, start: 11, end: 18),
       ])
+  }
+}
+
+@Suite("Stock engines with find options")
+struct StockEngineOptionsTests {
+  @Test func optionsAStrategyDoesNotOfferAreRefusedByName() async {
+    let corpus = Corpus([TranscriptRow(start: 0, text: "résumé")])
+    let diacritics = SearchOptions(ignoresDiacritics: true)
+    await #expect(throws: OptionsNotOfferedError(matcher: "regex", options: diacritics)) {
+      try await RegexMatcher(corpus: corpus).matches(of: "resume", options: diacritics)
+    }
+    await #expect(throws: OptionsNotOfferedError.self) {
+      try await FoundationMatcher(corpus: corpus).matches(
+        of: "resume", options: SearchOptions(wordMatch: .whole))
+    }
+    #expect(NSRegexMatcher.offers(SearchOptions(wordMatch: .start)))
+    #expect(!NSRegexMatcher.offers(diacritics))
+    #expect(FoundationMatcher.offers(diacritics))
+  }
+
+  @Test func stockEnginesApplyTheOptionsTheyOffer() async throws {
+    let corpus = Corpus([TranscriptRow(start: 0, text: "Ana banana ana résumé")])
+    let whole = SearchOptions(wordMatch: .whole)
+    let expected = [Match(row: 0, start: 0, end: 3), Match(row: 0, start: 11, end: 14)]
+    #expect(try await RegexMatcher(corpus: corpus).matches(of: "ana", options: whole) == expected)
+    #expect(try await NSRegexMatcher(corpus: corpus).matches(of: "ana", options: whole) == expected)
+    let found = try await FoundationMatcher(corpus: corpus).matches(
+      of: "resume", options: SearchOptions(ignoresDiacritics: true))
+    #expect(found == [Match(row: 0, start: 15, end: 23)])
   }
 }

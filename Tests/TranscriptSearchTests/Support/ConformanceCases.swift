@@ -11,7 +11,10 @@ struct ConformanceCase: Decodable, Sendable, CustomTestStringConvertible {
   var text: String
   var keyword: String
   var expected: [[Int]]
-  var options: SearchOptions?
+  private var options: SearchOptions?
+
+  /// The case's find options (the default ones when the file gives none).
+  var searchOptions: SearchOptions { options ?? .default }
 
   var testDescription: String { name }
 

@@ -15,6 +15,10 @@ enum TrickyText {
     "\r", "\n", "\r\n", " ", "\t", "\u{A0}", ".", "*",
     "中", "文", "ラ", "ら", "น", "้", "ำ", "क", "ि", "्", "ब", "\u{64E}",
     "ಕ", "\u{CC6}", "\u{CC2}", "ക", "\u{D46}", "\u{D3E}", "\u{FFFD}",
+    // For word boundaries and ignored diacritics: quotes, digits and separators that join
+    // or split words, katakana runs, a soft hyphen, a control before a lone mark, voicing.
+    "'", "\u{2019}", "\"", "1", "3", ",", ":", "_", "-", "x", "ア", "カ", "ー", "が", "\u{3099}",
+    "\u{5D0}", "\u{5D1}", "\u{AD}", "\u{1}", "\u{64E}", "ệ", "Ě",
   ]
 
   /// A string of 0 to `maximum` random pieces.

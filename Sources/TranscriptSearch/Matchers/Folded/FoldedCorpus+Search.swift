@@ -237,7 +237,12 @@ public struct FoldedKeyword: Hashable, Sendable {
   /// The options it is searched with.
   public let options: SearchOptions
 
-  public init(_ keyword: String, options: SearchOptions = .default) {
+  /// `keyword` with the default options.
+  public init(_ keyword: String) {
+    self.init(keyword, options: .default)
+  }
+
+  public init(_ keyword: String, options: SearchOptions) {
     bytes = MatchKey.composedKey(keyword, ignoringDiacritics: options.ignoresDiacritics)
     self.options = options
   }
