@@ -49,6 +49,8 @@ extension TSBench {
       })
     var kernel: [KernelChoice] = []
 
+    @OptionGroup(title: "Find options") var find: FindOptions
+
     @Option(help: "Interleaved rounds.")
     var rounds = 5
 
@@ -84,11 +86,19 @@ extension TSBench {
       benchmark.kinds = matchers.compactMap(MatcherKind.init(rawValue:))
       benchmark.extraKernels = kernel.map(\.kernel)
       benchmark.rounds = rounds
+      benchmark.options = find.searchOptions
+      let notOffered = benchmark.kinds.filter { !$0.matcherType.offers(find.searchOptions) }
+      if !notOffered.isEmpty {
+        ProgressDisplay.writeError(
+          "bench-matchers: \(notOffered.map(\.rawValue).joined(separator: ", ")) not measured: "
+            + "they do not offer \(find.searchOptions)\n")
+      }
       benchmark.cellBudget = .milliseconds(Int(budget * 1000))
       let progress = ProgressDisplay("bench-matchers \(dataset)", total: 2 * rounds, unit: "steps")
       let result = try await benchmark.run(progress: progress)
       progress.finish()
-      var command = "tsbench bench-matchers --dataset \(dataset) --rounds \(rounds)"
+      var command =
+        "tsbench bench-matchers --dataset \(dataset) --rounds \(rounds)" + find.commandLine
       if !kernel.isEmpty {
         command += " --kernel " + kernel.map(\.description).joined(separator: ",")
       }

@@ -30,6 +30,8 @@ extension TSBench {
       transform: { $0.split(separator: ",").map(String.init) })
     var keywords: [String]?
 
+    @OptionGroup(title: "Find options") var find: FindOptions
+
     @Flag(help: "Run every strategy on every dataset, however long it takes.")
     var full = false
 
@@ -96,7 +98,10 @@ extension TSBench {
       comparison.cellBudget = budget
       comparison.oracleBudget = oracleBudget
       comparison.full = full
-      comparison.peers = PeerRunner(scriptsDirectory: Self.scriptsDirectory())
+      comparison.options = find.searchOptions
+      // The peers have no word matching or diacritics option: they run only without options.
+      comparison.peers =
+        find.searchOptions.isDefault ? PeerRunner(scriptsDirectory: Self.scriptsDirectory()) : nil
       let plan = try datasets()
       let progress = ProgressDisplay("compare", total: plan.count, unit: "datasets")
       var measured: [CompareReport.Dataset] = []
@@ -120,13 +125,16 @@ extension TSBench {
       if let keywords { command += " --keywords \(keywords.joined(separator: ","))" }
       if full { command += " --full" }
       if kernel.description != "auto" { command += " --kernel \(kernel)" }
+      command += find.commandLine
       command += " --rounds \(rounds) --budget \(budget)"
       if self.results != nil { command += " --results \(results)" }
       let result = CompareReport(
         command: command,
         machine: Self.machine()
           + "; `folded` and `chunked` ran the \(kernel.kernel) scan kernel"
-          + (kernel.description == "auto" ? " (auto)" : ""),
+          + (kernel.description == "auto" ? " (auto)" : "")
+          + (find.searchOptions.isDefault
+            ? "" : "; every strategy searched with the find options \(find.searchOptions)"),
         rounds: rounds, cellBudgetSeconds: budget,
         conformance: conformance, datasets: measured,
         scaling: scaling(measured, sessionResults: dataset == nil ? results : nil),

@@ -23,6 +23,8 @@ extension TSBench {
 
     @OptionGroup var options: DatasetOptions
 
+    @OptionGroup(title: "Find options") var find: FindOptions
+
     @Option(
       help:
         "A policy or all: immediate, debounce:MS, throttle-latest:MS, max-one-in-flight, cancel-stale."
@@ -70,6 +72,7 @@ extension TSBench {
       var replay = TypingReplay(session: session, keywords: typed)
       replay.sessions = sessions
       replay.seed = seed
+      replay.options = find.searchOptions
       if policy != "all" { replay.policies = [InputPolicy(policy)!] }
       let progress = ProgressDisplay("replay", total: sessions, unit: "sessions", enabled: !json)
       let result = await replay.run(progress: progress)
@@ -82,6 +85,7 @@ extension TSBench {
       }
       let command =
         "tsbench replay --dataset \(dataset) --policy \(policy) --sessions \(sessions) --seed \(seed)"
+        + find.commandLine
       let markdown = result.markdown(
         command: command, dataset: URL(fileURLWithPath: dataset).lastPathComponent)
       try ReportFile.write(markdown, to: "\(results)/replay.md")

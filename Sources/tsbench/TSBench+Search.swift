@@ -54,6 +54,8 @@ extension TSBench {
 
     @OptionGroup var options: DatasetOptions
 
+    @OptionGroup(title: "Find options") var find: FindOptions
+
     @Flag(
       help: "Print {\"matcher\", \"count\", \"matches\": [[row, start, end], …]} with every match.")
     var json = false
@@ -85,6 +87,7 @@ extension TSBench {
             + MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))
       }
       guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
+      try find.check(MatcherKind(rawValue: matcher ?? "folded")!)
     }
 
     /// The keyword from --keyword or --keyword-file.
@@ -115,7 +118,8 @@ extension TSBench {
           speakers: speakers.isEmpty ? nil : Set(speakers),
           startTimes: (from != nil || to != nil) ? (from ?? .min)..<(to ?? .max) : nil)
         let query = TokenQuery(
-          tokens: tokens.isEmpty ? [keyword!] : tokens, mode: mode, scope: scope)
+          tokens: tokens.isEmpty ? [keyword!] : tokens, mode: mode, scope: scope,
+          options: find.searchOptions)
         var session = SearchSession(corpus: corpus)
         session.setQuery(query)
         matches = session.navigation.index.allMatches
@@ -128,7 +132,8 @@ extension TSBench {
           if !counts.isEmpty { print("by speaker: " + counts.joined(separator: ", ")) }
         }
       } else {
-        matches = try await kind.prepare(corpus).matches(of: keyword!)
+        matches = try await kind.prepare(corpus).matches(
+          of: keyword!, options: find.searchOptions)
         what = keyword!.debugDescription
       }
       if json {
@@ -136,7 +141,8 @@ extension TSBench {
         return
       }
       let engine = !tokens.isEmpty || scoped ? "folded" : kind.rawValue
-      print("\(matches.count) matches of \(what) in \(dataset) (\(engine))")
+      let optionNote = find.searchOptions.isDefault ? "" : ", \(find.searchOptions)"
+      print("\(matches.count) matches of \(what) in \(dataset) (\(engine)\(optionNote))")
       for match in matches.prefix(limit) {
         let text = corpus.withUTF8Text(ofRow: match.row) {
           String(

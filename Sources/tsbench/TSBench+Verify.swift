@@ -12,7 +12,10 @@ extension TSBench {
         matcher and prints passed/total and every failing family with one example. Exits \
         0 when oracle, folded and chunked pass every case; the stock engines (regex, \
         nsregex, foundation) are expected to fail some families, and that is reported, \
-        not an error.
+        not an error. Each case runs with its own find options ("options" in the case \
+        file); cases with options an engine does not offer are counted as "not offered". \
+        With --word-match or --ignore-diacritics, only the cases with exactly those \
+        options run.
         """)
 
     @Option(help: "The conformance cases (default: the ones installed with tsbench).")
@@ -23,6 +26,8 @@ extension TSBench {
         "The matcher to score, or all: \(MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))."
     )
     var matcher = "all"
+
+    @OptionGroup(title: "Find options") var find: FindOptions
 
     @Flag(help: "Print the results as JSON.")
     var json = false
@@ -39,7 +44,13 @@ extension TSBench {
     }
 
     func run() async throws {
-      let loaded = try ConformanceCase.load(from: cases)
+      var loaded = try ConformanceCase.load(from: cases)
+      if !find.searchOptions.isDefault {
+        loaded = loaded.filter { $0.options == find.searchOptions }
+        guard !loaded.isEmpty else {
+          throw ValidationError("no case in \(cases) searches with \(find.searchOptions)")
+        }
+      }
       let kinds = matcher == "all" ? MatcherKind.allCases : [MatcherKind(rawValue: matcher)!]
       var reports: [ConformanceReport] = []
       for kind in kinds {
@@ -53,7 +64,8 @@ extension TSBench {
       } else {
         print("\(loaded.count) cases from \(cases)")
         for report in reports {
-          print("\(report.name.padding(11))\(report.passed)/\(report.total)")
+          let skipped = report.notOffered > 0 ? " (\(report.notOffered) not offered)" : ""
+          print("\(report.name.padding(11))\(report.passed)/\(report.total)\(skipped)")
           for (family, example) in report.failingFamilies {
             print(
               "  fails \(family): \(example.case) expected \(example.expected) got \(example.got)")
@@ -61,7 +73,7 @@ extension TSBench {
         }
       }
       if let report {
-        let command = "tsbench verify --cases \(cases)"
+        let command = "tsbench verify --cases \(cases)" + find.commandLine
         try ReportFile.write(
           ConformanceReport.markdown(reports, caseCount: loaded.count, command: command), to: report
         )

@@ -14,7 +14,7 @@ struct TSBench: AsyncParsableCommand {
       Generate.self, Datasets.self, Import.self, Verify.self, Search.self, Suggest.self,
       Compare.self,
       BenchCorpus.self,
-      BenchMatchers.self,
+      BenchMatchers.self, BenchOptions.self,
       BenchSession.self, BenchImport.self, BenchImportChild.self, BenchTokens.self, Replay.self,
       Footprint.self,
     ])

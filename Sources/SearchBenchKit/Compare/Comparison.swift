@@ -35,6 +35,9 @@ public struct ComparisonDataset: Sendable {
 public struct Comparison: Sendable {
   public var strategies: [ComparedStrategy] = ComparedStrategy.standard
   public var rounds = 5
+  /// The find options every strategy searches with; a strategy that does not offer them
+  /// reads "not offered".
+  public var options = SearchOptions.default
   public var cellBudget = 3.0
   public var full = false
   /// Seconds the oracle may take for one keyword over the whole dataset (estimated from
@@ -84,7 +87,10 @@ public struct Comparison: Sendable {
           strategy: strategy.name, keyword: keyword, label: label, samples: [])
         let speedKey = "\(strategy.name)|\(dataset.script?.rawValue ?? dataset.name)"
         let estimate = previousSpeeds[speedKey].map { $0 * bytes }
-        if !full, let estimate, estimate > cellBudget {
+        if !type(of: prepared[strategy.name]!).offers(options) {
+          cell.skipped = "not offered"
+          allowed[key] = 0
+        } else if !full, let estimate, estimate > cellBudget {
           cell.skipped = "over budget: about \(Self.format(estimate)) a query"
           allowed[key] = 0
         } else {
@@ -93,7 +99,7 @@ public struct Comparison: Sendable {
           var found: [Match] = []
           do {
             let elapsed = try await clock.measure {
-              found = try await prepared[strategy.name]!.matches(of: keyword)
+              found = try await prepared[strategy.name]!.matches(of: keyword, options: options)
             }.seconds
             cell.matches = found.count
             cell.oracle = OracleCheck(
@@ -135,7 +141,7 @@ public struct Comparison: Sendable {
           try Task.checkCancellation()
           let matcher = prepared[strategy.name]!
           let elapsed = try await ContinuousClock().measure {
-            _ = try await matcher.matches(of: keyword)
+            _ = try await matcher.matches(of: keyword, options: options)
           }
           cells[key]!.samples.append(elapsed.seconds)
         }
@@ -167,13 +173,15 @@ public struct Comparison: Sendable {
     let sample = Corpus(corpus.prefix(sampleRows))
     var matches: [Match] = []
     let elapsed = try await ContinuousClock().measure {
-      matches = try await OracleMatcher(corpus: sample).matches(of: keyword)
+      matches = try await OracleMatcher(corpus: sample).matches(of: keyword, options: options)
     }.seconds
     guard sampleRows < corpus.count else { return (matches, sampleRows) }
     let estimate =
       elapsed * Double(corpus.utf8TextCount) / Double(max(sample.utf8TextCount, 1))
     guard full || estimate <= oracleBudget else { return (matches, sampleRows) }
-    return (try await OracleMatcher(corpus: corpus).matches(of: keyword), corpus.count)
+    return (
+      try await OracleMatcher(corpus: corpus).matches(of: keyword, options: options), corpus.count
+    )
   }
 
   /// A keyword's class by its count: none is absent, at least one match per 100 rows is

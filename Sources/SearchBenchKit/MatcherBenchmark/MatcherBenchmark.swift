@@ -29,6 +29,9 @@ public struct MatcherBenchmark: Sendable {
   /// a strategy named like "folded (avx2)".
   public var extraKernels: [ScanKernel] = []
   public var rounds = 5
+  /// The find options every strategy searches with; strategies that do not offer them
+  /// are left out.
+  public var options = SearchOptions.default
   /// The most time one strategy may spend on one keyword across all rounds; a slow
   /// strategy gets fewer rounds (at least one).
   public var cellBudget: Duration = .seconds(8)
@@ -57,7 +60,7 @@ public struct MatcherBenchmark: Sendable {
   }
 
   var strategies: [Strategy] {
-    kinds.flatMap { kind -> [Strategy] in
+    kinds.filter { $0.matcherType.offers(options) }.flatMap { kind -> [Strategy] in
       let automatic = Strategy(kind: kind, kernel: .automatic, name: kind.rawValue)
       guard kind == .folded || kind == .chunked else { return [automatic] }
       return [automatic]
@@ -97,7 +100,7 @@ public struct MatcherBenchmark: Sendable {
         let key = Self.cellKey(kind, workload)
         var count = 0
         let elapsed = try await clock.measure {
-          count = try await prepared[kind]!.matches(of: workload.keyword).count
+          count = try await prepared[kind]!.matches(of: workload.keyword, options: options).count
         }
         counts[key] = count
         let fit = Int(cellBudget.seconds / max(elapsed.seconds, 1e-9))
@@ -114,7 +117,7 @@ public struct MatcherBenchmark: Sendable {
           guard round < allowedRounds[key]! else { continue }
           let matcher = prepared[kind]!
           let elapsed = try await clock.measure {
-            _ = try await matcher.matches(of: workload.keyword)
+            _ = try await matcher.matches(of: workload.keyword, options: options)
           }
           samples[key, default: []].append(elapsed.seconds)
         }
@@ -148,9 +151,9 @@ public struct MatcherBenchmark: Sendable {
     let oracle = OracleMatcher(corpus: sample)
     var agreement: [String: Bool] = [:]
     for workload in workloads {
-      let expected = try await oracle.matches(of: workload.keyword)
+      let expected = try await oracle.matches(of: workload.keyword, options: options)
       for kind in strategies {
-        let got = try await kind.prepare(sample).matches(of: workload.keyword)
+        let got = try await kind.prepare(sample).matches(of: workload.keyword, options: options)
         agreement[Self.cellKey(kind, workload)] = got == expected
       }
     }

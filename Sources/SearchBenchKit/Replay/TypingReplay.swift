@@ -19,6 +19,8 @@ public struct TypingReplay: Sendable {
   public var typist = Typist()
   /// How long the field stays open after the last keystroke.
   public var idle = Duration.milliseconds(400)
+  /// The find options every keystroke's keyword is searched with.
+  public var options = SearchOptions.default
 
   public init(session: SearchSession, keywords: [String]) {
     self.session = session
@@ -59,7 +61,7 @@ public struct TypingReplay: Sendable {
       for (index, stroke) in strokes.enumerated() {
         try? await Task.sleep(for: stroke.delay)
         times.append(clock.now)
-        input.yield(KeywordEdit(keystroke: index, keyword: stroke.keyword))
+        input.yield(KeywordEdit(keystroke: index, keyword: stroke.keyword, options: options))
       }
       try? await Task.sleep(for: idle)
       input.finish()

@@ -1,0 +1,41 @@
+import ArgumentParser
+import TranscriptSearch
+
+/// The find options every searching command takes.
+struct FindOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Which ends of a match must be word boundaries: contains (none), start, end or whole.",
+      discussion:
+        "Word boundaries are Unicode's default ones (UAX #29, no dictionary: in Chinese, "
+        + "Japanese and Thai, between most characters)."))
+  var wordMatch: SearchOptions.WordMatch = .contains
+
+  @Flag(
+    help:
+      "Ignore diacritics: keys drop nonspacing marks (resume finds RÉSUMÉ, か finds が; ß still finds ss)."
+  )
+  var ignoreDiacritics = false
+
+  var searchOptions: SearchOptions {
+    SearchOptions(wordMatch: wordMatch, ignoresDiacritics: ignoreDiacritics)
+  }
+
+  /// The flags that give these options, for a command line quoted in a report.
+  var commandLine: String {
+    (wordMatch == .contains ? "" : " --word-match \(wordMatch.rawValue)")
+      + (ignoreDiacritics ? " --ignore-diacritics" : "")
+  }
+
+  /// Refuses a matcher that does not offer the options, naming both.
+  func check(_ kind: MatcherKind) throws {
+    guard kind.matcherType.offers(searchOptions) else {
+      throw ValidationError(
+        "\(kind.rawValue) does not offer \(searchOptions): "
+          + MatcherKind.allCases.filter { $0.matcherType.offers(searchOptions) }
+          .map(\.rawValue).joined(separator: ", ") + " do")
+    }
+  }
+}
+
+extension SearchOptions.WordMatch: ExpressibleByArgument {}

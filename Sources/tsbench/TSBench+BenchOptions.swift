@@ -1,0 +1,65 @@
+import ArgumentParser
+import SearchBenchKit
+import TranscriptCorpus
+import TranscriptSearch
+
+extension TSBench {
+  struct BenchOptions: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "bench-options",
+      abstract: "Measure what each find option costs folded and chunked on one standard dataset.",
+      discussion: """
+        Times the dataset's planted keywords (frequent, rare, absent) and a dense keyword \
+        under contains, start, end, whole, ignoring diacritics, and whole ignoring \
+        diacritics, every option in turn on the same keyword each round, and reports each \
+        as a multiple of contains; measures the build and memory of the folded form \
+        without diacritics against the default form's; checks every option against the \
+        oracle on the first rows. Writes results/options.md and results/options.json. Run \
+        `tsbench datasets` first.
+        """)
+
+    @Option(help: "The dataset, by standard name.")
+    var dataset = "mixed-1m"
+
+    @Option(help: "The folder holding the dataset files.")
+    var directory = "datasets"
+
+    @Option(help: "The manifest that lists the planted keywords.")
+    var manifest = "datasets/manifest.json"
+
+    @Option(help: "A common keyword with about a million matches at 1M rows.")
+    var dense = "a"
+
+    @Option(help: "Rounds.")
+    var rounds = 5
+
+    @Option(help: "The folder the results are written to.")
+    var results = "results"
+
+    func validate() throws {
+      guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
+    }
+
+    func run() async throws {
+      try ResultsFolder.prepare(results)
+      guard let entry = try DatasetManifest.load(from: manifest).entry(named: dataset) else {
+        throw ValidationError("\(dataset) is not in \(manifest)")
+      }
+      let corpus = try JSONLinesReader(path: "\(directory)/\(entry.jsonLines.file)").read().corpus
+      var workloads = entry.plantedKeywords.sorted { $0.frequencyClass < $1.frequencyClass }
+        .map { OptionsBenchmark.Workload(keyword: $0.keyword, label: $0.frequencyClass.rawValue) }
+      if !dense.isEmpty { workloads.append(.init(keyword: dense, label: "dense")) }
+      var benchmark = OptionsBenchmark(datasetName: dataset, corpus: corpus, workloads: workloads)
+      benchmark.rounds = rounds
+      let progress = ProgressDisplay("bench-options \(dataset)", total: rounds, unit: "rounds")
+      let result = try await benchmark.run(progress: progress)
+      progress.finish()
+      let markdown = result.markdown(
+        command: "tsbench bench-options --dataset \(dataset) --rounds \(rounds)")
+      try ReportFile.write(markdown, to: "\(results)/options.md")
+      try ReportFile.writeJSON(
+        ReportWithTargets(result: result, targets: result.targets), to: "\(results)/options.json")
+      print(markdown)
+    }
+  }
+}
