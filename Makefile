@@ -20,6 +20,7 @@ bench: datasets bench-peers
 	$(TSBENCH) verify --report results/conformance.md
 	$(TSBENCH) bench-corpus --dataset mixed-1m
 	$(TSBENCH) bench-matchers --dataset mixed-1m --matchers folded,chunked
+	$(TSBENCH) bench-options --dataset mixed-1m
 	$(TSBENCH) bench-session
 	$(TSBENCH) replay --dataset datasets/mixed-1m.jsonl
 	$(TSBENCH) bench-tokens --rounds 5

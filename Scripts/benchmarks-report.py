@@ -3,7 +3,7 @@
 measured for it and whether it is met, then each suite's full tables.
 
 Sources, all under results/: corpus.json (tsbench bench-corpus), matchers.json (tsbench
-bench-matchers), session.json (tsbench bench-session), allocators.json (make
+bench-matchers), options.json (tsbench bench-options), session.json (tsbench bench-session), allocators.json (make
 bench-alloc), and suites/*.md (the package-benchmark suites, `make bench-suites-report`).
 
 Usage: Scripts/benchmarks-report.py
@@ -45,6 +45,7 @@ sources = [
     ("matchers.json", "matchers (#3)", "matchers.md", None),
     ("session.json", "session (#4)", "session.md", None),
     ("tokens.json", "tokens (#9)", "tokens.md", None),
+    ("options.json", "find options (#15)", "options.md", None),
 ]
 for file, issue, report, shape in sources:
     data = load(file)
