@@ -53,7 +53,9 @@ public struct OptionsBenchmark: Sendable {
     for matcher in [folded, chunked] as [any Matcher] {
       _ = try await matcher.matches(of: "a", options: SearchOptions(ignoresDiacritics: true))
     }
-    let matchers: [(name: String, matcher: any Matcher)] = [("folded", folded), ("chunked", chunked)]
+    let matchers: [(name: String, matcher: any Matcher)] = [
+      ("folded", folded), ("chunked", chunked),
+    ]
     let agreement = try await checkAgainstOracle()
 
     var samples: [String: [Double]] = [:]

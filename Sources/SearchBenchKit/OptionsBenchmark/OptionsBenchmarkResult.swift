@@ -87,7 +87,10 @@ public struct OptionsBenchmarkResult: Codable, Sendable {
     ]
     for (name, build, bytes) in [
       ("default (case-folded)", defaultFormBuild, defaultFormBytes),
-      ("without diacritics (built on first use)", formWithoutDiacriticsBuild, formWithoutDiacriticsBytes),
+      (
+        "without diacritics (built on first use)", formWithoutDiacriticsBuild,
+        formWithoutDiacriticsBytes
+      ),
     ] {
       lines.append(
         "| \(name) | \(milliseconds(build.median)) | \(milliseconds(build.min))–"

@@ -22,7 +22,8 @@ public enum MatchKey {
   /// text, Hangul and accented letters included, at its original length, so offsets
   /// rarely need mapping back.
   public static func composedKey(_ text: String, ignoringDiacritics: Bool = false) -> [UInt8] {
-    Array(key(text, ignoringDiacritics: ignoringDiacritics).precomposedStringWithCanonicalMapping.utf8)
+    Array(
+      key(text, ignoringDiacritics: ignoringDiacritics).precomposedStringWithCanonicalMapping.utf8)
   }
 
   /// Whether `scalar` is of General Category Mn, by the standard library's Unicode data.

@@ -22,7 +22,6 @@ enum UTF8Scalars {
     )
   }
 
-
   /// The scalar of valid UTF-8 that ends at `end`, and where it starts.
   @inline(__always)
   static func decode(_ text: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> (

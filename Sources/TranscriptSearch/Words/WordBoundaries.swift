@@ -69,7 +69,9 @@ public enum WordBoundaries {
       break
     }
     let rightEnd = characterEnd(startingAt: offset, in: text)
-    let next = rightEnd < text.count ? WordBreakProperty(of: UTF8Scalars.decode(text, at: rightEnd).scalar) : nil
+    let next =
+      rightEnd < text.count
+      ? WordBreakProperty(of: UTF8Scalars.decode(text, at: rightEnd).scalar) : nil
     // WB6: AHLetter × (MidLetter | MidNumLetQ) AHLetter.
     if b.isLetter, right.value == .midLetter || right.isMidNumLetQ, next?.isLetter == true {
       return false

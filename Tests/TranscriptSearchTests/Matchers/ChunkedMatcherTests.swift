@@ -19,7 +19,8 @@ struct ChunkedMatcherTests {
     ) { rows, keyword in
       let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
       let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword)
-      let chunked = ChunkedMatcher(corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 8), chunkBytes: 8)
+      let chunked = ChunkedMatcher(
+        corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 8), chunkBytes: 8)
       let got = try? await chunked.matches(of: keyword)
       #expect(got == expected, "\(rows.debugDescription) \(keyword.debugDescription)")
     }
@@ -27,7 +28,8 @@ struct ChunkedMatcherTests {
 
   @Test func chunksCoverEveryRowOnceInOrder() {
     let corpus = Corpus((0..<1_000).map { TranscriptRow(start: 0, text: "row \($0) text") })
-    let chunked = ChunkedMatcher(corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 50), chunkBytes: 100)
+    let chunked = ChunkedMatcher(
+      corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 50), chunkBytes: 100)
     #expect(chunked.chunks.first?.lowerBound == 0)
     #expect(chunked.chunks.last?.upperBound == 1_000)
     for (left, right) in zip(chunked.chunks, chunked.chunks.dropFirst()) {
@@ -37,7 +39,8 @@ struct ChunkedMatcherTests {
 
   @Test func aCancelledSearchThrows() async {
     let corpus = Corpus((0..<20_000).map { TranscriptRow(start: 0, text: "zephyr \($0)") })
-    let chunked = ChunkedMatcher(corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 500), chunkBytes: 1_000)
+    let chunked = ChunkedMatcher(
+      corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 500), chunkBytes: 1_000)
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       return try await chunked.matches(of: "zephyr")
@@ -49,7 +52,8 @@ struct ChunkedMatcherTests {
 extension ChunkedMatcherTests {
   @Test func smallSegmentsMakeManyChunks() {
     let corpus = Corpus((0..<1_000).map { TranscriptRow(start: 0, text: "row \($0) text") })
-    let chunked = ChunkedMatcher(corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 50), chunkBytes: 100)
+    let chunked = ChunkedMatcher(
+      corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 50), chunkBytes: 100)
     #expect(chunked.chunks.count > 50)
   }
 }

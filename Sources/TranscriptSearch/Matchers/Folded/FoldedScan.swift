@@ -190,9 +190,11 @@ struct Scan {
     let checksStart = wordMatch.checksStart
     let checksEnd = wordMatch.checksEnd
     guard
-      let startOffset = starts.first(in: corpus, where: {
-        $0 >= notBefore && (!checksStart || isWordBoundary($0, row: row))
-      }),
+      let startOffset = starts.first(
+        in: corpus,
+        where: {
+          $0 >= notBefore && (!checksStart || isWordBoundary($0, row: row))
+        }),
       let endOffset = ends.first(in: corpus, where: { !checksEnd || isWordBoundary($0, row: row) })
     else { return nil }
     return Match(row: rowBase + row, start: startOffset, end: endOffset)

@@ -41,7 +41,9 @@ public struct OracleMatcher: Matcher {
     }
     // offsets[i]: the UTF-8 offset where character i starts (the text's end for i = count).
     var offsets = [0]
-    for character in characters { offsets.append(offsets[offsets.count - 1] + character.utf8.count) }
+    for character in characters {
+      offsets.append(offsets[offsets.count - 1] + character.utf8.count)
+    }
     var utf8 = Array(text.utf8)
     let isWordBoundary = utf8.withUnsafeMutableBufferPointer { bytes in
       offsets.map { WordBoundaries.isBoundary(at: $0, in: UnsafeBufferPointer(bytes)) }

@@ -23,10 +23,28 @@ public struct RegexMatcher: Matcher {
     let regex: Regex<AnyRegexOutput>
     switch options.wordMatch {
     case .contains: regex = verbatim.ignoresCase()
-    case .start: regex = Regex(Regex { Anchor.wordBoundary; verbatim }).ignoresCase()
-    case .end: regex = Regex(Regex { verbatim; Anchor.wordBoundary }).ignoresCase()
+    case .start:
+      regex = Regex(
+        Regex {
+          Anchor.wordBoundary
+          verbatim
+        }
+      ).ignoresCase()
+    case .end:
+      regex = Regex(
+        Regex {
+          verbatim
+          Anchor.wordBoundary
+        }
+      ).ignoresCase()
     case .whole:
-      regex = Regex(Regex { Anchor.wordBoundary; verbatim; Anchor.wordBoundary }).ignoresCase()
+      regex = Regex(
+        Regex {
+          Anchor.wordBoundary
+          verbatim
+          Anchor.wordBoundary
+        }
+      ).ignoresCase()
     }
     var matches: [Match] = []
     for (row, text) in rows.enumerated() {
