@@ -116,6 +116,20 @@ public struct Corpus: Sendable {
     }
   }
 
+  /// Calls `body` with every row's text at once, for searches that read many rows'
+  /// original text (word boundaries at candidates) without a call per row.
+  package func withTextStorage<Result>(_ body: (OriginalTexts) throws -> Result) rethrows
+    -> Result
+  {
+    try textBytes.withUnsafeBufferPointer { bytes in
+      try textOffsets.withUnsafeBufferPointer { offsets in
+        try textLengths.withUnsafeBufferPointer { lengths in
+          try body(OriginalTexts(bytes: bytes, offsets: offsets, lengths: lengths))
+        }
+      }
+    }
+  }
+
   /// The start time of the row at `row`, in milliseconds.
   public func startTime(ofRow row: Int) -> Int64 { startTimes[row] }
 

@@ -26,8 +26,12 @@ struct CharacterKeyCache: Sendable {
     /// letters are lowercased, which the row builder does to whole rows afterwards.
     /// (Not so for a mark whose key is empty, diacritics ignored.)
     var isIdentity: Bool { rawValue & 1 << 29 != 0 }
+    /// The key is one scalar whose word break property (UAX #29) differs from the
+    /// scalar's own (U+0345 folds to ι, Ⓜ to ⓜ): word boundaries in such a row must be
+    /// decided on the original text, not on its folded bytes.
+    var changesWordBreak: Bool { rawValue & 1 << 28 != 0 }
     /// Where the key lives in `keyBytes`, when it is not the identity.
-    var keyOffset: Int { Int((rawValue >> 5) & 0xFF_FFFF) }
+    var keyOffset: Int { Int((rawValue >> 5) & 0x7F_FFFF) }
     var keyLength: Int { Int(rawValue & 0x1F) }
   }
 
@@ -78,7 +82,13 @@ struct CharacterKeyCache: Sendable {
     if scalar.isASCII || key.elementsEqual(String(scalar).utf8) {
       raw |= 1 << 29
     } else {
-      precondition(key.count < 32 && keyBytes.count < 1 << 24, "Key table overflow")
+      precondition(key.count < 32 && keyBytes.count < 1 << 23, "Key table overflow")
+      let keyScalars = String(decoding: key, as: UTF8.self).unicodeScalars
+      if keyScalars.count == 1,
+        WordBreakProperty(of: keyScalars.first!.value) != WordBreakProperty(of: value)
+      {
+        raw |= 1 << 28
+      }
       raw |= UInt32(keyBytes.count) << 5 | UInt32(key.count)
       keyBytes += key
     }

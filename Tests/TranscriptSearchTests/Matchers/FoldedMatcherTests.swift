@@ -197,3 +197,24 @@ struct FoldedMatcherOptionsTests {
     #expect(try await matcher.matches(of: "ice cream", options: whole).count == 2)
   }
 }
+
+extension FoldedMatcherOptionsTests {
+  /// Rows where a character's key has another word break property than the character
+  /// (U+0345 folds to ι; Ⓜ, pictographic, to ⓜ, which is not): word boundaries there
+  /// come from the original text.
+  @Test(arguments: SearchOptions.allCombinations)
+  func wordBoundariesFollowTheOriginalWhereFoldingChangesThem(_ options: SearchOptions) async throws
+  {
+    let corpus = Corpus(
+      ["\u{345}x \u{345}", "\u{200D}Ⓜ ⓜ", "a\u{200D}Ⓜb", "ιx"].map {
+        TranscriptRow(start: 0, text: $0)
+      })
+    let folded = FoldedMatcher(corpus: corpus)
+    let oracle = OracleMatcher(corpus: corpus)
+    for keyword in ["ι", "ιx", "x", "ⓜ", "Ⓜ", "\u{200D}Ⓜ", "b"] {
+      #expect(
+        try await folded.matches(of: keyword, options: options)
+          == oracle.matches(of: keyword, options: options), "\(keyword.debugDescription)")
+    }
+  }
+}

@@ -18,7 +18,7 @@ enum TrickyText {
     // For word boundaries and ignored diacritics: quotes, digits and separators that join
     // or split words, katakana runs, a soft hyphen, a control before a lone mark, voicing.
     "'", "\u{2019}", "\"", "1", "3", ",", ":", "_", "-", "x", "ア", "カ", "ー", "が", "\u{3099}",
-    "\u{5D0}", "\u{5D1}", "\u{AD}", "\u{1}", "\u{64E}", "ệ", "Ě",
+    "\u{5D0}", "\u{5D1}", "\u{AD}", "\u{1}", "\u{64E}", "ệ", "Ě", "\u{345}", "Ⓜ", "ⓜ",
   ]
 
   /// A string of 0 to `maximum` random pieces.

@@ -124,20 +124,30 @@ extension FoldedCorpus {
     into result: inout FoldedSearchResult, _ body: (inout Scan) -> Void
   ) {
     let folded = segments[segment]
-    folded.withBuffers(key: key) { buffer, rowStarts, rowFlags, key in
-      var scan = Scan(
-        segment: folded, index: segment, rowBase: segmentFirstRow[segment], buffer: buffer,
-        rowStarts: rowStarts, rowFlags: rowFlags, rows: rows, key: key,
-        collectingOccurrences: result.occurrences != nil, wordMatch: options.wordMatch,
-        originals: originals)
-      // The result's arrays move into the scan and back, so matches are appended once,
-      // never copied.
-      swap(&scan.matches, &result.matches)
-      if result.occurrences != nil { swap(&scan.occurrences, &result.occurrences!) }
-      body(&scan)
-      swap(&scan.matches, &result.matches)
-      if result.occurrences != nil { swap(&scan.occurrences, &result.occurrences!) }
+    Self.withTexts(of: originals, if: options.wordMatch != .contains) { texts in
+      folded.withBuffers(key: key) { buffer, rowStarts, rowFlags, key in
+        var scan = Scan(
+          segment: folded, index: segment, rowBase: segmentFirstRow[segment], buffer: buffer,
+          rowStarts: rowStarts, rowFlags: rowFlags, rows: rows, key: key,
+          collectingOccurrences: result.occurrences != nil, wordMatch: options.wordMatch,
+          originals: texts)
+        // The result's arrays move into the scan and back, so matches are appended once,
+        // never copied.
+        swap(&scan.matches, &result.matches)
+        if result.occurrences != nil { swap(&scan.occurrences, &result.occurrences!) }
+        body(&scan)
+        swap(&scan.matches, &result.matches)
+        if result.occurrences != nil { swap(&scan.occurrences, &result.occurrences!) }
+      }
     }
+  }
+
+  /// Calls `body` with `corpus`'s texts when `needed`, else with nil.
+  static func withTexts<Result>(
+    of corpus: Corpus?, if needed: Bool, _ body: (OriginalTexts?) -> Result
+  ) -> Result {
+    guard needed, let corpus else { return body(nil) }
+    return corpus.withTextStorage { body($0) }
   }
 
   /// Checks that `keyword` was folded for this form and that a word match has the text

@@ -33,26 +33,29 @@ extension FoldedCorpus {
       storage += keywords[index].bytes
     }
     var segment = segmentIndex(ofRow: rows.lowerBound)
-    storage.withUnsafeBufferPointer { keys in
-      while segment < segments.count && segmentFirstRow[segment] < rows.upperBound {
-        let first = segmentFirstRow[segment]
-        let local =
-          max(rows.lowerBound, first) - first..<min(rows.upperBound, segmentFirstRow[segment + 1])
-          - first
-        let folded = segments[segment]
-        let found = folded.withBuffers(key: []) { buffer, rowStarts, rowFlags, _ in
-          var scans = zip(live, ranges).map { index, range in
-            Scan(
-              segment: folded, index: segment, rowBase: first, buffer: buffer,
-              rowStarts: rowStarts, rowFlags: rowFlags, rows: local,
-              key: UnsafeBufferPointer(rebasing: keys[range]), collectingOccurrences: false,
-              wordMatch: keywords[index].options.wordMatch, originals: originals)
+    let checksWords = keywords.contains { $0.options.wordMatch != .contains }
+    Self.withTexts(of: originals, if: checksWords) { texts in
+      storage.withUnsafeBufferPointer { keys in
+        while segment < segments.count && segmentFirstRow[segment] < rows.upperBound {
+          let first = segmentFirstRow[segment]
+          let local =
+            max(rows.lowerBound, first) - first..<min(rows.upperBound, segmentFirstRow[segment + 1])
+            - first
+          let folded = segments[segment]
+          let found = folded.withBuffers(key: []) { buffer, rowStarts, rowFlags, _ in
+            var scans = zip(live, ranges).map { index, range in
+              Scan(
+                segment: folded, index: segment, rowBase: first, buffer: buffer,
+                rowStarts: rowStarts, rowFlags: rowFlags, rows: local,
+                key: UnsafeBufferPointer(rebasing: keys[range]), collectingOccurrences: false,
+                wordMatch: keywords[index].options.wordMatch, originals: texts)
+            }
+            Self.scanTogether(&scans, offsets: offsets, kernel: kernel)
+            return scans.map(\.matches)
           }
-          Self.scanTogether(&scans, offsets: offsets, kernel: kernel)
-          return scans.map(\.matches)
+          for (position, index) in live.enumerated() { results[index] += found[position] }
+          segment += 1
         }
-        for (position, index) in live.enumerated() { results[index] += found[position] }
-        segment += 1
       }
     }
     return results

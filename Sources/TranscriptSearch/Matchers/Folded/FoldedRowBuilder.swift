@@ -14,6 +14,7 @@ struct FoldedRowBuilder: Sendable {
   private var cache: CharacterKeyCache
   private var nonBoundaries: [Int] = []
   private var remapPoints: [UInt32] = []
+  private var changesWordBreak = false
 
   /// A builder of keys that drop nonspacing marks when `ignoringDiacritics`.
   init(ignoringDiacritics: Bool = false) {
@@ -30,10 +31,11 @@ struct FoldedRowBuilder: Sendable {
     }
     nonBoundaries.removeAll(keepingCapacity: true)
     remapPoints.removeAll(keepingCapacity: true)
+    changesWordBreak = false
     let start = folded.bytes.count
     foldMixedRow(text, into: &folded)
     Self.lowercaseASCII(in: &folded.bytes, from: start)
-    var flags: FoldedSegment.RowFlags = []
+    var flags: FoldedSegment.RowFlags = changesWordBreak ? .changesWordBreak : []
     let rowStart = Int(folded.rowStarts[folded.rowStarts.count - 1])
     if !nonBoundaries.isEmpty {
       flags.insert(.isComplex)
@@ -135,6 +137,7 @@ struct FoldedRowBuilder: Sendable {
   ) {
     if scalars == 1 {
       if first.isIdentity { return }
+      if first.changesWordBreak { changesWordBreak = true }
       appendOriginal(text, row.runStart..<range.lowerBound, to: &folded)
       folded.bytes += cache.keyBytes[first.keyOffset..<first.keyOffset + first.keyLength]
       finishChangedCharacter(range, keyLength: first.keyLength, row: &row, in: folded)

@@ -29,15 +29,15 @@ struct Scan {
   var nextAllowed = 0
   /// Which ends of a match must also be word boundaries, decided on `originals`.
   let wordMatch: SearchOptions.WordMatch
-  /// The corpus the segment was folded from; needed only for word matching.
-  let originals: Corpus?
+  /// The texts of the corpus the segment was folded from; needed only for word matching.
+  let originals: OriginalTexts?
 
   /// A scan of rows `rows` of `segment`; the buffers are the segment's own.
   init(
     segment: FoldedSegment, index: Int, rowBase: Int, buffer: UnsafeBufferPointer<UInt8>,
     rowStarts: UnsafeBufferPointer<UInt32>, rowFlags: UnsafeBufferPointer<FoldedSegment.RowFlags>,
     rows: Range<Int>, key: UnsafeBufferPointer<UInt8>, collectingOccurrences: Bool,
-    wordMatch: SearchOptions.WordMatch = .contains, originals: Corpus? = nil
+    wordMatch: SearchOptions.WordMatch = .contains, originals: OriginalTexts? = nil
   ) {
     precondition(
       wordMatch == .contains || originals != nil, "Word matching needs the original text")
@@ -144,7 +144,13 @@ struct Scan {
           checkedRow: rowBase &+ UInt32(truncatingIfNeeded: row),
           start: UInt32(truncatingIfNeeded: start &- rowStart),
           end: UInt32(truncatingIfNeeded: end &- rowStart))
-        if checksWords && !wordMatchHolds(match.start, match.end, row: row) { continue }
+        if checksWords
+          && !(flags.isEmpty
+            ? foldedWordMatchHolds(start, end, rowStart: rowStart, rowEnd: rowEnd)
+            : wordMatchHolds(match.start, match.end, row: row))
+        {
+          continue
+        }
       } else {
         self.row = row
         self.rowStart = rowStart
@@ -200,17 +206,28 @@ struct Scan {
     return Match(row: rowBase + row, start: startOffset, end: endOffset)
   }
 
+  /// Whether the word match holds for `start..<end` (buffer offsets) of a row without
+  /// flags, decided on its folded bytes (see `FoldedSegment.RowFlags.changesWordBreak`),
+  /// which are in cache where the original text is not.
+  @inline(__always)
+  func foldedWordMatchHolds(_ start: Int, _ end: Int, rowStart: Int, rowEnd: Int) -> Bool {
+    // The row's bytes, without the 0xFF that ends it.
+    let text = UnsafeBufferPointer(rebasing: buffer[rowStart..<rowEnd - 1])
+    return (!wordMatch.checksStart || WordBoundaries.isBoundary(at: start - rowStart, in: text))
+      && (!wordMatch.checksEnd || WordBoundaries.isBoundary(at: end - rowStart, in: text))
+  }
+
   /// Whether the word match holds for `start..<end` (original offsets) of `row`.
   func wordMatchHolds(_ start: Int, _ end: Int, row: Int) -> Bool {
-    originals!.withUTF8Text(ofRow: rowBase + row) { text in
-      (!wordMatch.checksStart || WordBoundaries.isBoundary(at: start, in: text))
-        && (!wordMatch.checksEnd || WordBoundaries.isBoundary(at: end, in: text))
-    }
+    let text = originals.unsafelyUnwrapped.text(ofRow: rowBase + row)
+    return (!wordMatch.checksStart || WordBoundaries.isBoundary(at: start, in: text))
+      && (!wordMatch.checksEnd || WordBoundaries.isBoundary(at: end, in: text))
   }
 
   /// Whether a word boundary falls at original offset `offset` of `row`.
   func isWordBoundary(_ offset: Int, row: Int) -> Bool {
-    originals!.withUTF8Text(ofRow: rowBase + row) { WordBoundaries.isBoundary(at: offset, in: $0) }
+    WordBoundaries.isBoundary(
+      at: offset, in: originals.unsafelyUnwrapped.text(ofRow: rowBase + row))
   }
 
   /// Whether `offset`, at a scalar boundary of the current complex row, is a character

@@ -39,6 +39,11 @@ struct FoldedSegment: Sendable {
     /// key "ss", a line feed after a carriage return). Without it, every ASCII byte of a
     /// complex row begins a character, and a search can skip the boundary table there.
     static let hasASCIIInsideCharacters = RowFlags(rawValue: 4)
+    /// Some character's key has another word break property than the character (see
+    /// `CharacterKeyCache.ScalarInfo.changesWordBreak`). Without it, and without the
+    /// flags above, the folded row has the original's word boundaries at the same
+    /// offsets, so a word match is decided on the folded bytes.
+    static let changesWordBreak = RowFlags(rawValue: 8)
   }
 
   /// The number of rows.
