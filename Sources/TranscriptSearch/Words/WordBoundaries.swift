@@ -68,37 +68,44 @@ public enum WordBoundaries {
     default:
       break
     }
-    let rightEnd = characterEnd(startingAt: offset, in: text)
-    let next =
-      rightEnd < text.count
-      ? WordBreakProperty(of: UTF8Scalars.decode(text, at: rightEnd).scalar) : nil
-    // WB6: AHLetter × (MidLetter | MidNumLetQ) AHLetter.
-    if b.isLetter, right.value == .midLetter || right.isMidNumLetQ, next?.isLetter == true {
-      return false
+    // WB6, WB7b, WB12 read the character after the next one, WB7, WB7c, WB11 the one
+    // before the previous one, and only across a middle character (MidLetter, …).
+    if right.isMiddle {
+      let rightEnd = characterEnd(startingAt: offset, in: text)
+      if rightEnd < text.count,
+        !allowsBreakAcross(
+          before: b, middle: right,
+          after: WordBreakProperty(of: UTF8Scalars.decode(text, at: rightEnd).scalar))
+      {
+        return false
+      }
     }
-    // WB7b: Hebrew_Letter × Double_Quote Hebrew_Letter.
-    if b.value == .hebrewLetter, right.value == .doubleQuote, next?.value == .hebrewLetter {
-      return false
-    }
-    // WB12: Numeric × (MidNum | MidNumLetQ) Numeric.
-    if b.value == .numeric, right.value == .midNum || right.isMidNumLetQ,
-      next?.value == .numeric
-    {
-      return false
-    }
-    guard before.start > 0 else { return true }
+    guard b.isMiddle, before.start > 0 else { return true }
     let earlier = character(endingAt: before.start, in: text).property
-    // WB7: AHLetter (MidLetter | MidNumLetQ) × AHLetter.
-    if earlier.isLetter, b.value == .midLetter || b.isMidNumLetQ, right.isLetter { return false }
-    // WB7c: Hebrew_Letter Double_Quote × Hebrew_Letter.
-    if earlier.value == .hebrewLetter, b.value == .doubleQuote, right.value == .hebrewLetter {
-      return false
+    return allowsBreakAcross(before: earlier, middle: b, after: right)  // else WB999
+  }
+
+  /// Whether WB6/WB7, WB7b/WB7c and WB11/WB12 allow a break on either side of `middle`,
+  /// between characters `before` and `after`.
+  @inline(__always)
+  private static func allowsBreakAcross(
+    before: WordBreakProperty, middle: WordBreakProperty, after: WordBreakProperty
+  ) -> Bool {
+    let middleValue = middle.value
+    if before.isLetter && after.isLetter && (middleValue == .midLetter || middle.isMidNumLetQ) {
+      return false  // WB6, WB7
     }
-    // WB11: Numeric (MidNum | MidNumLetQ) × Numeric.
-    if earlier.value == .numeric, b.value == .midNum || b.isMidNumLetQ, right.value == .numeric {
-      return false
+    if before.value == .hebrewLetter && middleValue == .doubleQuote
+      && after.value == .hebrewLetter
+    {
+      return false  // WB7b, WB7c
     }
-    return true  // WB999
+    if before.value == .numeric && after.value == .numeric
+      && (middleValue == .midNum || middle.isMidNumLetQ)
+    {
+      return false  // WB11, WB12
+    }
+    return true
   }
 
   /// The character (in WB4's sense) that ends at `end`: its first scalar's property and

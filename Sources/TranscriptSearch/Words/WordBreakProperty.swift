@@ -10,7 +10,10 @@ struct WordBreakProperty: Equatable, Sendable {
 
   let rawValue: UInt8
 
-  var value: Value { Value(rawValue: rawValue & 0x1F) ?? .other }
+  /// Every value in the table is a case of `Value`, so the conversion needs no check.
+  var value: Value {
+    @inline(__always) get { unsafeBitCast(rawValue & 0x1F, to: Value.self) }
+  }
   var isExtendedPictographic: Bool { rawValue & 0x20 != 0 }
 
   /// CR, LF or Newline: a word boundary falls on both sides (WB3a, WB3b).
@@ -25,16 +28,21 @@ struct WordBreakProperty: Equatable, Sendable {
   /// MidNumLet or Single_Quote (the rules' MidNumLetQ).
   var isMidNumLetQ: Bool { value == .midNumLet || value == .singleQuote }
 
+  /// MidLetter, MidNumLet, Single_Quote, Double_Quote or MidNum: what WB6, WB7, WB7b,
+  /// WB7c, WB11 and WB12 look past, so only then do the rules read a second character.
+  var isMiddle: Bool {
+    let value = value
+    return value == .midLetter || value == .midNumLet || value == .singleQuote
+      || value == .doubleQuote || value == .midNum
+  }
+
   /// The property of `scalar`.
   ///
-  /// - Complexity: O(1) for ASCII, O(log *r*) otherwise, where *r* is the number of runs
-  ///   in the table (about 2,000).
+  /// - Complexity: O(1) in the Basic Multilingual Plane, O(log *r*) beyond, where *r* is
+  ///   the number of runs in the table (about 2,000).
+  @inline(__always)
   init(of scalar: UInt32) {
-    if scalar < 0x80 {
-      rawValue = Self.ascii[Int(scalar)]
-      return
-    }
-    rawValue = Self.lookUp(scalar)
+    rawValue = scalar < 0x1_0000 ? Self.basicPlane[Int(scalar)] : Self.lookUp(scalar)
   }
 
   private init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -51,5 +59,16 @@ struct WordBreakProperty: Equatable, Sendable {
     return low == 0 ? 0 : WordBreakTable.runValues[low - 1]
   }
 
-  private static let ascii: [UInt8] = (0..<0x80).map { lookUp($0) }
+  /// The Basic Multilingual Plane expanded from the runs, once: 64 KiB, so that a check
+  /// at a candidate costs a load, not a binary search.
+  private static let basicPlane: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 0x1_0000)
+    let starts = WordBreakTable.runStarts
+    let values = WordBreakTable.runValues
+    for run in starts.indices where starts[run] < 0x1_0000 {
+      let end = run + 1 < starts.count ? min(Int(starts[run + 1]), 0x1_0000) : 0x1_0000
+      for code in Int(starts[run])..<end { table[code] = values[run] }
+    }
+    return table
+  }()
 }
