@@ -26,9 +26,10 @@ struct CharacterKeyCache: Sendable {
     /// letters are lowercased, which the row builder does to whole rows afterwards.
     /// (Not so for a mark whose key is empty, diacritics ignored.)
     var isIdentity: Bool { rawValue & 1 << 29 != 0 }
-    /// The key is one scalar whose word break property (UAX #29) differs from the
-    /// scalar's own (U+0345 folds to ι, Ⓜ to ⓜ): word boundaries in such a row must be
-    /// decided on the original text, not on its folded bytes.
+    /// Some scalar of the key has another word break property (UAX #29) than the
+    /// scalar's own (U+0345 folds to ι, Ⓜ to ⓜ), or the key is empty: word boundaries in
+    /// such a row must be decided on the original text, not on its folded bytes. (ß to
+    /// ss keeps them: a letter for letters.)
     var changesWordBreak: Bool { rawValue & 1 << 28 != 0 }
     /// Where the key lives in `keyBytes`, when it is not the identity.
     var keyOffset: Int { Int((rawValue >> 5) & 0x7F_FFFF) }
@@ -83,9 +84,10 @@ struct CharacterKeyCache: Sendable {
       raw |= 1 << 29
     } else {
       precondition(key.count < 32 && keyBytes.count < 1 << 23, "Key table overflow")
+      let own = WordBreakProperty(of: value)
       let keyScalars = String(decoding: key, as: UTF8.self).unicodeScalars
-      if keyScalars.count == 1,
-        WordBreakProperty(of: keyScalars.first!.value) != WordBreakProperty(of: value)
+      if keyScalars.isEmpty || own.isIgnorable || own.value == .regionalIndicator
+        || keyScalars.contains(where: { WordBreakProperty(of: $0.value) != own })
       {
         raw |= 1 << 28
       }

@@ -152,6 +152,7 @@ struct FoldedRowBuilder: Sendable {
       }
       return
     }
+    changesWordBreak = true
     appendOriginal(text, row.runStart..<range.lowerBound, to: &folded)
     folded.bytes += cache.keyBytes[cluster.keyOffset..<cluster.keyOffset + cluster.keyLength]
     finishChangedCharacter(range, keyLength: cluster.keyLength, row: &row, in: folded)

@@ -144,11 +144,8 @@ struct Scan {
           checkedRow: rowBase &+ UInt32(truncatingIfNeeded: row),
           start: UInt32(truncatingIfNeeded: start &- rowStart),
           end: UInt32(truncatingIfNeeded: end &- rowStart))
-        if checksWords
-          && !(flags.isEmpty
-            ? foldedWordMatchHolds(start, end, rowStart: rowStart, rowEnd: rowEnd)
-            : wordMatchHolds(match.start, match.end, row: row))
-        {
+        // Neither flag set allows changesWordBreak: decide on the folded bytes.
+        if checksWords && !foldedWordMatchHolds(start, end, rowStart: rowStart, rowEnd: rowEnd) {
           continue
         }
       } else {
@@ -195,6 +192,13 @@ struct Scan {
     }
     let checksStart = wordMatch.checksStart
     let checksEnd = wordMatch.checksEnd
+    if wordMatch != .contains && flags.isDisjoint(with: [.isRemapped, .changesWordBreak]) {
+      // Offsets are the original's, and so are the word boundaries of the folded bytes.
+      guard start - rowStart >= notBefore,
+        foldedWordMatchHolds(start, end, rowStart: rowStart, rowEnd: Int(rowStarts[row + 1]))
+      else { return nil }
+      return Match(row: rowBase + row, start: start - rowStart, end: end - rowStart)
+    }
     guard
       let startOffset = starts.first(
         in: corpus,
@@ -206,8 +210,8 @@ struct Scan {
     return Match(row: rowBase + row, start: startOffset, end: endOffset)
   }
 
-  /// Whether the word match holds for `start..<end` (buffer offsets) of a row without
-  /// flags, decided on its folded bytes (see `FoldedSegment.RowFlags.changesWordBreak`),
+  /// Whether the word match holds for `start..<end` (buffer offsets) of a row that is
+  /// neither remapped nor `changesWordBreak`, decided on its folded bytes (see `FoldedSegment.RowFlags.changesWordBreak`),
   /// which are in cache where the original text is not.
   @inline(__always)
   func foldedWordMatchHolds(_ start: Int, _ end: Int, rowStart: Int, rowEnd: Int) -> Bool {
@@ -215,13 +219,6 @@ struct Scan {
     let text = UnsafeBufferPointer(rebasing: buffer[rowStart..<rowEnd - 1])
     return (!wordMatch.checksStart || WordBoundaries.isBoundary(at: start - rowStart, in: text))
       && (!wordMatch.checksEnd || WordBoundaries.isBoundary(at: end - rowStart, in: text))
-  }
-
-  /// Whether the word match holds for `start..<end` (original offsets) of `row`.
-  func wordMatchHolds(_ start: Int, _ end: Int, row: Int) -> Bool {
-    let text = originals.unsafelyUnwrapped.text(ofRow: rowBase + row)
-    return (!wordMatch.checksStart || WordBoundaries.isBoundary(at: start, in: text))
-      && (!wordMatch.checksEnd || WordBoundaries.isBoundary(at: end, in: text))
   }
 
   /// Whether a word boundary falls at original offset `offset` of `row`.

@@ -39,10 +39,11 @@ struct FoldedSegment: Sendable {
     /// key "ss", a line feed after a carriage return). Without it, every ASCII byte of a
     /// complex row begins a character, and a search can skip the boundary table there.
     static let hasASCIIInsideCharacters = RowFlags(rawValue: 4)
-    /// Some character's key has another word break property than the character (see
-    /// `CharacterKeyCache.ScalarInfo.changesWordBreak`). Without it, and without the
-    /// flags above, the folded row has the original's word boundaries at the same
-    /// offsets, so a word match is decided on the folded bytes.
+    /// Some character's key may have other word break properties than the character
+    /// (see `CharacterKeyCache.ScalarInfo.changesWordBreak`; every character of several
+    /// scalars whose key is not itself counts). Without it, and unless `isRemapped`, the
+    /// folded row has the original's word boundaries at the same offsets, so a word
+    /// match is decided on the folded bytes, which the scan has just read.
     static let changesWordBreak = RowFlags(rawValue: 8)
   }
 
