@@ -218,7 +218,7 @@ extension TSBench {
         scores.append(
           .init(
             strategy: kind.rawValue, passed: report.passed, total: report.total,
-            failingFamilies: report.failingFamilies.map(\.family)))
+            failingFamilies: report.failingFamilies.map(\.family), byOptions: report.byOptions))
       }
       return scores
     }

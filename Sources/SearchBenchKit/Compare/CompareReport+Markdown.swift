@@ -63,6 +63,7 @@ extension CompareReport {
       ]
       lines += crossovers.map { "- \($0)" }
     }
+    lines += conformanceByOptions()
     lines += ["", "## Answers", ""] + answers()
     if let replaySummary {
       lines += ["", "## Typing replay", "", replaySummary]
@@ -320,4 +321,24 @@ extension CompareReport {
   }
 
   static func format(_ value: Double) -> String { MatcherBenchmarkResult.format(value) }
+
+  /// Each strategy's conformance under each combination of find options, where the
+  /// cases hold more than one.
+  func conformanceByOptions() -> [String] {
+    let combinations = conformance.first?.byOptions?.map(\.options) ?? []
+    guard combinations.count > 1 else { return [] }
+    var lines = [
+      "", "**Conformance by find option** (cases passed; \"not offered\" where the engine has "
+        + "no equivalent of the option):", "",
+      "| strategy | " + combinations.joined(separator: " | ") + " |",
+      "|---|" + String(repeating: "---:|", count: combinations.count),
+    ]
+    for entry in conformance {
+      let cells = (entry.byOptions ?? []).map {
+        $0.offered ? "\($0.passed)/\($0.total)" : "not offered"
+      }
+      lines.append("| \(entry.strategy) | " + cells.joined(separator: " | ") + " |")
+    }
+    return lines
+  }
 }

@@ -33,12 +33,19 @@ public struct CompareReport: Codable, Sendable {
     public var passed: Int
     public var total: Int
     public var failingFamilies: [String]
+    /// Cases passed per combination of find options ("not offered" where the strategy
+    /// has no equivalent); nil in reports written before the options existed.
+    public var byOptions: [ConformanceReport.OptionsScore]?
 
-    public init(strategy: String, passed: Int, total: Int, failingFamilies: [String]) {
+    public init(
+      strategy: String, passed: Int, total: Int, failingFamilies: [String],
+      byOptions: [ConformanceReport.OptionsScore]? = nil
+    ) {
       self.strategy = strategy
       self.passed = passed
       self.total = total
       self.failingFamilies = failingFamilies
+      self.byOptions = byOptions
     }
   }
 
