@@ -19,6 +19,36 @@ struct FoldedCorpusTests {
     }
   }
 
+  /// A corpus large enough to be folded in parts on several cores folds to what one
+  /// part would: the same rows, bytes and matches, in both forms; and appending after
+  /// it still works.
+  @Test(arguments: [false, true])
+  func foldingInPartsGivesTheSameCorpus(_ ignoringDiacritics: Bool) throws {
+    let texts = ConformanceCase.all.map(\.text)
+    let rows = (0..<(FoldedCorpus.rowsPerParallelPart * 2 + 1_001)).map {
+      TranscriptRow(start: Int64($0), text: texts[$0 % texts.count])
+    }
+    var corpus = Corpus(rows)
+    var parts = FoldedCorpus(corpus, ignoringDiacritics: ignoringDiacritics)
+    var whole = FoldedCorpus(
+      corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes,
+      ignoringDiacritics: ignoringDiacritics)
+    corpus.append(TranscriptRow(start: 0, text: "Straße, résumé"))
+    parts.append(corpus, rows: corpus.count - 1..<corpus.count)
+    whole.append(corpus, rows: corpus.count - 1..<corpus.count)
+    #expect(parts.rowCount == corpus.count && whole.rowCount == corpus.count)
+    #expect(parts.byteCounts == whole.byteCounts)
+    let options = SearchOptions(wordMatch: .whole, ignoresDiacritics: ignoringDiacritics)
+    for keyword in ["strasse", "resume", "a", "👍", "中文", "ss"] {
+      for options in [options, SearchOptions(ignoresDiacritics: ignoringDiacritics)] {
+        let key = FoldedKeyword(keyword, options: options)
+        #expect(
+          parts.matches(of: key, inRows: 0..<corpus.count, originals: corpus)
+            == whole.matches(of: key, inRows: 0..<corpus.count, originals: corpus), "\(keyword)")
+      }
+    }
+  }
+
   @Test func segmentsSplitRowsWithoutChangingResults() async throws {
     let corpus = Corpus(ConformanceCase.all.map { TranscriptRow(start: 0, text: $0.text) })
     let keywords = Array(Set(ConformanceCase.all.map(\.keyword).filter { $0.count < 50 }))

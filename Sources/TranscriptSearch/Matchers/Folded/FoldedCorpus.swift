@@ -1,3 +1,5 @@
+import Foundation
+
 /// A corpus folded for search: every row's composed key (see ``MatchKey``; without
 /// nonspacing marks in the form that ignores diacritics) in
 /// contiguous buffers of about ``defaultSegmentBytes`` each (see `FoldedSegment` for
@@ -24,11 +26,41 @@ public struct FoldedCorpus: Sendable {
   public static let defaultSegmentBytes = 1 << 18
 
   /// Folds every row of `corpus`, into the form that ignores diacritics if
-  /// `ignoringDiacritics`.
+  /// `ignoringDiacritics`; a large corpus on every core, in parts of consecutive rows
+  /// joined at the end (the result is the same, up to where segments end).
   public init(_ corpus: Corpus, ignoringDiacritics: Bool = false) {
-    self.init(
-      corpus, segmentBytes: Self.defaultSegmentBytes, ignoringDiacritics: ignoringDiacritics)
+    let largest = corpus.count / Self.rowsPerParallelPart
+    let parts = largest > 1 ? min(ProcessInfo.processInfo.activeProcessorCount, largest) : 1
+    guard parts > 1 else {
+      self.init(
+        corpus, segmentBytes: Self.defaultSegmentBytes, ignoringDiacritics: ignoringDiacritics)
+      return
+    }
+    nonisolated(unsafe) var folded = [FoldedCorpus](
+      repeating: FoldedCorpus(Corpus(), segmentBytes: 1), count: parts)
+    folded.withUnsafeMutableBufferPointer { folded in
+      nonisolated(unsafe) let folded = folded
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        var piece = FoldedCorpus(
+          Corpus(), segmentBytes: Self.defaultSegmentBytes, ignoringDiacritics: ignoringDiacritics)
+        piece.fold(
+          corpus, rows: corpus.count * part / parts..<corpus.count * (part + 1) / parts)
+        folded[part] = piece
+      }
+    }
+    self = folded.removeFirst()
+    for piece in folded {
+      let base = rowCount
+      segments += piece.segments
+      segmentFirstRow += piece.segmentFirstRow.dropFirst().map { $0 + base }
+      for value in 0..<256 { byteCounts[value] += piece.byteCounts[value] }
+      // Later appends reuse the caches of the part folded last.
+      builder = piece.builder
+    }
   }
+
+  /// Rows below which folding in parts on several cores does not pay for starting them.
+  static let rowsPerParallelPart = 32_768
 
   /// Folds every row of `corpus`, in segments of about `segmentBytes` (tests use tiny
   /// ones to exercise segment edges).
@@ -56,6 +88,12 @@ public struct FoldedCorpus: Sendable {
   /// - Precondition: `rows` continues this folded corpus: it starts at ``rowCount``.
   public mutating func append(_ corpus: Corpus, rows: Range<Int>) {
     precondition(rows.lowerBound == rowCount, "Rows are appended in order")
+    fold(corpus, rows: rows)
+  }
+
+  /// Folds rows `rows` of `corpus` and adds them at the end, whatever their indices in
+  /// `corpus` (a part of a corpus folded on its own starts at row 0).
+  private mutating func fold(_ corpus: Corpus, rows: Range<Int>) {
     // Where the new bytes begin in each segment they go to, to count them once at the end.
     var firstSegment = max(segments.count - 1, 0)
     var firstByte = segments.last?.bytes.count ?? 0
