@@ -328,8 +328,10 @@ extension CompareReport {
     let combinations = conformance.first?.byOptions?.map(\.options) ?? []
     guard combinations.count > 1 else { return [] }
     var lines = [
-      "", "**Conformance by find option** (cases passed; \"not offered\" where the engine has "
-        + "no equivalent of the option):", "",
+      "",
+      "**Conformance by find option** (cases passed; \"not offered\" where the engine "
+        + "has no equivalent of the option):",
+      "",
       "| strategy | " + combinations.joined(separator: " | ") + " |",
       "|---|" + String(repeating: "---:|", count: combinations.count),
     ]
