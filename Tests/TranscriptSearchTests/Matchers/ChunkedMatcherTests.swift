@@ -57,3 +57,25 @@ extension ChunkedMatcherTests {
     #expect(chunked.chunks.count > 50)
   }
 }
+
+extension ChunkedMatcherTests {
+  /// Searches that ignore diacritics, started together on a fresh matcher, build its
+  /// second folded form once and all get the oracle's answer (ThreadSanitizer runs it).
+  @Test func concurrentSearchesShareTheFormWithoutDiacritics() async throws {
+    let corpus = Corpus(
+      (0..<3_000).map { TranscriptRow(start: 0, text: $0 % 3 == 0 ? "Résumé \($0)" : "resume") })
+    let chunked = ChunkedMatcher(
+      corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 512), chunkBytes: 1_024)
+    let options = SearchOptions(wordMatch: .whole, ignoresDiacritics: true)
+    let expected = try await OracleMatcher(corpus: corpus).matches(of: "RESUME", options: options)
+    let results = try await withThrowingTaskGroup(of: [Match].self) { group in
+      for _ in 0..<8 {
+        group.addTask { try await chunked.matches(of: "RESUME", options: options) }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.count == 8 && results.allSatisfy { $0 == expected })
+    #expect(expected.count == 3_000)
+    #expect(chunked.forms.builtFormWithoutDiacritics != nil)
+  }
+}

@@ -165,3 +165,31 @@ extension SearchStatus {
     return nil
   }
 }
+
+extension SearchPipelineTests {
+  /// Keystrokes carry find options: the visible rows and the complete result both use
+  /// them, and the form without diacritics is built once and kept with the session.
+  @Test(arguments: [InputPolicy.immediate, .cancelStale])
+  func keystrokesCarryTheirFindOptions(_ policy: InputPolicy) async {
+    let corpus = Corpus(
+      (0..<5_000).map { TranscriptRow(start: Int64($0), text: "Zéphyr, zephyrs \($0)") })
+    let options = SearchOptions(wordMatch: .whole, ignoresDiacritics: true)
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: corpus, viewport: 10..<20), policy: policy)
+    async let collected = pipeline.updates.reduce(into: [SearchUpdate]()) { $0.append($1) }
+    let edits = AsyncStream<KeywordEdit> { continuation in
+      for (index, keyword) in ["z", "zep", "zephyr"].enumerated() {
+        continuation.yield(KeywordEdit(keystroke: index, keyword: keyword, options: options))
+      }
+      continuation.finish()
+    }
+    _ = await pipeline.run(edits)
+    let updates = await collected
+    let expected = corpus.indices.map { Match(row: $0, start: 0, end: 7) }
+    #expect(await pipeline.session.navigation.index.allMatches == expected)
+    #expect(await pipeline.session.options == options)
+    #expect(await pipeline.session.foldedIgnoringDiacritics != nil)
+    let visible = updates.last { $0.phase == .visible && $0.keyword == "zephyr" }
+    #expect(visible?.status == .counting(visible: 10))
+  }
+}
