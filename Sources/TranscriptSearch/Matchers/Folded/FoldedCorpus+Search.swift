@@ -189,25 +189,43 @@ extension FoldedSegment {
     }
   }
 
-  /// The original offsets of the character boundaries at folded offset `folded` of a
-  /// remapped row (relative to the row), given the row's index in `remappedRows`.
-  func originalOffsets(_ folded: Int, remappedIndex index: Int) -> OriginalOffsets {
-    let first = Int(remapStarts[index])
-    let end = Int(remapStarts[index + 1])
-    // The first pair whose folded offset is ≥ `folded`.
-    var low = first
-    var high = end
-    while low < high {
-      let mid = (low + high) / 2
-      if Int(remapPoints[2 * mid]) < folded { low = mid + 1 } else { high = mid }
+  /// The original offsets of the character boundaries at folded offsets `start` and
+  /// `end` (`start < end`) of a remapped row (relative to the row), given the row's index
+  /// in `remappedRows`: one binary search for the start, a few steps on to the end.
+  func originalOffsets(_ start: Int, _ end: Int, remappedIndex index: Int) -> (
+    start: OriginalOffsets, end: OriginalOffsets
+  ) {
+    remapPoints.withUnsafeBufferPointer { points in
+      let first = Int(remapStarts[index])
+      let last = Int(remapStarts[index + 1])
+      // The first pair whose folded offset is ≥ `start`.
+      var low = first
+      var high = last
+      while low < high {
+        let mid = (low + high) / 2
+        if Int(points[2 * mid]) < start { low = mid + 1 } else { high = mid }
+      }
+      var pair = low
+      while pair < last && Int(points[2 * pair]) < end { pair += 1 }
+      return (
+        Self.offsets(start, from: low, first: first, last: last, points),
+        Self.offsets(end, from: pair, first: first, last: last, points)
+      )
     }
-    var equal = low
-    while equal < end && Int(remapPoints[2 * equal]) == folded { equal += 1 }
-    if equal > low { return OriginalOffsets(pairs: low..<equal) }
+  }
+
+  /// The original offsets at folded offset `folded`, given `pair`, the row's first pair
+  /// (among `first..<last`) whose folded offset is ≥ `folded`.
+  @inline(__always)
+  private static func offsets(
+    _ folded: Int, from pair: Int, first: Int, last: Int, _ points: UnsafeBufferPointer<UInt32>
+  ) -> OriginalOffsets {
+    var equal = pair
+    while equal < last && Int(points[2 * equal]) == folded { equal += 1 }
+    if equal > pair { return OriginalOffsets(pairs: pair..<equal) }
     // Between pairs, folded and original offsets advance together.
-    guard low > first else { return OriginalOffsets(folded) }
-    let pair = low - 1
-    return OriginalOffsets(Int(remapPoints[2 * pair + 1]) + folded - Int(remapPoints[2 * pair]))
+    guard pair > first else { return OriginalOffsets(folded) }
+    return OriginalOffsets(Int(points[2 * pair - 1]) + folded - Int(points[2 * pair - 2]))
   }
 
   /// The original offsets at one folded offset, earliest first: one offset, or the

@@ -187,8 +187,8 @@ struct Scan {
     if flags.contains(.isRemapped) {
       remappedCursor = Self.lowerBound(
         of: UInt32(row), in: corpus.remappedRows, from: remappedCursor)
-      starts = corpus.originalOffsets(start - rowStart, remappedIndex: remappedCursor)
-      ends = corpus.originalOffsets(end - rowStart, remappedIndex: remappedCursor)
+      (starts, ends) = corpus.originalOffsets(
+        start - rowStart, end - rowStart, remappedIndex: remappedCursor)
     }
     let checksStart = wordMatch.checksStart
     let checksEnd = wordMatch.checksEnd
