@@ -117,10 +117,10 @@ sanitize: sanitize-thread
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt \
 	  swift test --scratch-path .build-asan --sanitize=address
 
-## sanitize-thread: chunked, the pipeline and cancellation under ThreadSanitizer (run by CI)
+## sanitize-thread: chunked, the pipeline, cancellation and folding in parts under ThreadSanitizer (run by CI)
 sanitize-thread:
 	swift test --scratch-path .build-tsan --sanitize=thread \
-	  --filter 'ChunkedMatcher|SearchPipeline|TypingReplay'
+	  --filter 'ChunkedMatcher|SearchPipeline|TypingReplay|foldingInParts'
 
 ## lint: check formatting with the toolchain's swift format
 lint:
