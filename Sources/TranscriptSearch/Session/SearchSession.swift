@@ -153,7 +153,9 @@ public struct SearchSession: Sendable {
   public func visibleMatches(of keyword: String, options: SearchOptions? = nil) -> [Match] {
     guard !keyword.isEmpty else { return [] }
     let key = FoldedKeyword(keyword, options: options ?? self.options)
-    let form = key.options.ignoresDiacritics ? foldedIgnoringDiacritics! : folded
+    guard let form = key.options.ignoresDiacritics ? foldedIgnoringDiacritics : folded else {
+      preconditionFailure("Ignoring diacritics needs its folded form: call prepareForm(for:)")
+    }
     return form.matches(of: key, inRows: navigation.viewport, originals: corpus)
   }
 
