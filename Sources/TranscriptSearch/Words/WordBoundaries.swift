@@ -37,24 +37,7 @@ public enum WordBoundaries {
     let before = character(endingAt: offset, lastScalar: (left, leftStart), in: text)
     let after = right.value
     let b = before.property
-    switch (b.value, after) {
-    case (.aLetter, .aLetter), (.aLetter, .hebrewLetter), (.hebrewLetter, .aLetter),
-      (.hebrewLetter, .hebrewLetter):
-      return false  // WB5
-    case (.numeric, .numeric), (.aLetter, .numeric), (.hebrewLetter, .numeric),
-      (.numeric, .aLetter), (.numeric, .hebrewLetter):
-      return false  // WB8, WB9, WB10
-    case (.katakana, .katakana):
-      return false  // WB13
-    case (.aLetter, .extendNumLet), (.hebrewLetter, .extendNumLet), (.numeric, .extendNumLet),
-      (.katakana, .extendNumLet), (.extendNumLet, .extendNumLet):
-      return false  // WB13a
-    case (.extendNumLet, .aLetter), (.extendNumLet, .hebrewLetter), (.extendNumLet, .numeric),
-      (.extendNumLet, .katakana):
-      return false  // WB13b
-    case (.hebrewLetter, .singleQuote):
-      return false  // WB7a
-    case (.regionalIndicator, .regionalIndicator):
+    if b.value == .regionalIndicator && after == .regionalIndicator {
       // WB15, WB16: pairs of regional indicators stay together.
       var count = 1
       var start = before.start
@@ -65,9 +48,8 @@ public enum WordBoundaries {
         start = previous.start
       }
       return count % 2 == 0
-    default:
-      break
     }
+    if joins[Int(b.value.rawValue) &* valueCount &+ Int(after.rawValue)] { return false }
     // WB6, WB7b, WB12 read the character after the next one, WB7, WB7c, WB11 the one
     // before the previous one, and only across a middle character (MidLetter, …).
     if right.isMiddle {
@@ -84,6 +66,31 @@ public enum WordBoundaries {
     let earlier = character(endingAt: before.start, in: text).property
     return allowsBreakAcross(before: earlier, middle: b, after: right)  // else WB999
   }
+
+  private static let valueCount = 19
+
+  /// Whether two adjacent characters (in WB4's sense) never have a word boundary between
+  /// them, whatever surrounds them, by value pairs: WB5, WB7a, WB8, WB9, WB10, WB13,
+  /// WB13a and WB13b.
+  private static let joins: [Bool] = {
+    typealias Value = WordBreakProperty.Value
+    var table = [Bool](repeating: false, count: valueCount * valueCount)
+    func join(_ left: [Value], _ right: [Value]) {
+      for l in left {
+        for r in right { table[Int(l.rawValue) * valueCount + Int(r.rawValue)] = true }
+      }
+    }
+    let letters: [Value] = [.aLetter, .hebrewLetter]
+    join(letters, letters)  // WB5
+    join([.hebrewLetter], [.singleQuote])  // WB7a
+    join([.numeric], [.numeric])  // WB8
+    join(letters, [.numeric])  // WB9
+    join([.numeric], letters)  // WB10
+    join([.katakana], [.katakana])  // WB13
+    join(letters + [.numeric, .katakana, .extendNumLet], [.extendNumLet])  // WB13a
+    join([.extendNumLet], letters + [.numeric, .katakana])  // WB13b
+    return table
+  }()
 
   /// Whether WB6/WB7, WB7b/WB7c and WB11/WB12 allow a break on either side of `middle`,
   /// between characters `before` and `after`.
