@@ -293,6 +293,16 @@ S("word-start", "start-digits", "19", f"{M('19')}99 2019 x19 {M('19')}",
   "x19 is one word (WB9).")
 S("word-start", "start-cjk", "文", f"中{M('文')}", "Every Han character starts a word.")
 
+S("word-start", "start-after-hyphen-and-quote", "well", f"{M('well')}-known \"{M('Well')}\" unwell")
+S("word-start", "start-not-inside-number", "14", f"3.14 {M('14')}th",
+  "3.14 is one word (WB11/WB12): its 14 does not start one.")
+S("word-start", "start-katakana-run", "タ", f"カタカナ {M('タ')}イ",
+  "Katakana × Katakana: タ inside カタカナ does not start a word.")
+S("word-start", "start-thai-any-letter", "ก", f"น{M('ก')} {M('ก')}า",
+  "Thai letters are Other: every one starts a word (no dictionary).")
+S("word-start", "start-emoji-after-letter", "👍", f"ok{M('👍')}", "A pictograph starts a word of its own.")
+S("word-start", "start-after-underscore-no", "bar", f"foo_bar {M('bar')}", "_ joins words (WB13a/b).")
+
 E = lambda *args, **kw: case(*args, word="end", **kw)
 E("word-end", "end-suffix-of-words", "ana", f"ban{M('ana')} Anatomy {M('ANA')}",
   "The match must end a word; in banana the first ana ends inside the word, the second at its end.")
@@ -301,6 +311,16 @@ E("word-end", "end-then-later-overlap", "aa", f"a{M('aa')}",
   "In aaa, aa at 0 does not end the word; aa at 1 does.")
 E("word-end", "end-before-mark-inside", "e", "cafe\u0301",
   "The e is inside a character that ends later.")
+
+E("word-end", "end-before-apostrophe-no", "can", f"can't {M('can')}.",
+  "can't is one word: its can does not end one.")
+E("word-end", "end-number-before-comma", "5", f"1,{M('5')} {M('5')}, 5x",
+  "The 5 of 1,5 ends that word; so does 5 before a comma not followed by a digit; 5x is one word.")
+E("word-end", "end-hiragana-any", "か", f"{M('か')}い {M('か')}",
+  "Hiragana is not Katakana: every character ends a word.")
+E("word-end", "end-before-emoji", "ok", f"{M('ok')}👍 okay", "A pictograph after a letter starts a new word.")
+E("word-end", "end-greek-final-sigma", "λογος", f"{M('ΛΟΓΟΣ')} λογοσς",
+  "The folded sigma ends the word; a longer word does not end there.")
 
 # --- find option: ignore diacritics (key drops General Category Mn) ---------------------------
 DECOMPOSED_RESUME, DECOMPOSED_E, DECOMPOSED_CAFE = "re\u0301sume\u0301", "e\u0301", "cafe\u0301"
@@ -347,6 +367,19 @@ case("word-and-diacritics", "start-cafe", "cafe", f"{M('Café')}s {M('café')} {
      word="start", diacritics=True)
 case("word-and-diacritics", "end-e", "e", f"caf{M('é')} caf{M('e')} Ét{M('é')}",
      word="end", diacritics=True)
+
+case("word-and-diacritics", "start-ignoring-marks", "ubung", f"{M('Übung')}en {M('übung')} Vorübung",
+     word="start", diacritics=True, notes="Vorübung is one word: its übung does not start one.")
+case("word-and-diacritics", "end-ignoring-marks", "ete", f"{M('été')} {M('ETE')} étés",
+     word="end", diacritics=True)
+case("word-and-diacritics", "end-vietnamese", "viet", f"Tiếng {M('Việt')}, VIETnam",
+     word="end", diacritics=True, notes="Vietnam is one word: its Viet does not end one.")
+WD("word-and-diacritics", "whole-kana-voicing", "かな", f"{M('がな')} ひら{M('がな')} カナ",
+   "Hiragana has a boundary between any two characters, so がな inside ひらがな is whole too; katakana still differs.")
+WD("word-and-diacritics", "whole-arabic", "كتب", f"{M('كَتَبَ')} الكتب",
+   "Harakat drop; the article joins the word (both letters), so الكتب is one word.")
+WD("word-and-diacritics", "whole-hebrew-niqqud", "שלום", f"{M('שָׁלוֹם')} השלום",
+   "Niqqud drop; ה+שלום is one word.")
 
 out = os.path.join(os.path.dirname(__file__), "..", "Sources", "SearchBenchKit", "Resources", "conformance.json")
 with open(out, "w", encoding="utf-8") as f:
