@@ -23,9 +23,13 @@ public struct SearchOptions: Hashable, Sendable, CustomStringConvertible {
     case whole
 
     /// Whether the start must be a word boundary.
-    public var checksStart: Bool { self == .start || self == .whole }
+    public var checksStart: Bool {
+      @inline(__always) get { self == .start || self == .whole }
+    }
     /// Whether the end must be a word boundary.
-    public var checksEnd: Bool { self == .end || self == .whole }
+    public var checksEnd: Bool {
+      @inline(__always) get { self == .end || self == .whole }
+    }
   }
 
   public var wordMatch: WordMatch

@@ -14,26 +14,38 @@ struct WordBreakProperty: Equatable, Sendable {
   var value: Value {
     @inline(__always) get { unsafeBitCast(rawValue & 0x1F, to: Value.self) }
   }
-  var isExtendedPictographic: Bool { rawValue & 0x20 != 0 }
+  var isExtendedPictographic: Bool {
+    @inline(__always) get { rawValue & 0x20 != 0 }
+  }
 
   /// CR, LF or Newline: a word boundary falls on both sides (WB3a, WB3b).
-  var isNewline: Bool { (1...3).contains(rawValue & 0x1F) }
+  var isNewline: Bool {
+    @inline(__always) get { (1...3).contains(rawValue & 0x1F) }
+  }
   /// Extend, Format or ZWJ: what WB4 attaches to the character before.
   var isIgnorable: Bool {
-    let value = value
-    return value == .extend || value == .format || value == .zwj
+    @inline(__always) get {
+      let value = value
+      return value == .extend || value == .format || value == .zwj
+    }
   }
   /// ALetter or Hebrew_Letter (the rules' AHLetter).
-  var isLetter: Bool { value == .aLetter || value == .hebrewLetter }
+  var isLetter: Bool {
+    @inline(__always) get { value == .aLetter || value == .hebrewLetter }
+  }
   /// MidNumLet or Single_Quote (the rules' MidNumLetQ).
-  var isMidNumLetQ: Bool { value == .midNumLet || value == .singleQuote }
+  var isMidNumLetQ: Bool {
+    @inline(__always) get { value == .midNumLet || value == .singleQuote }
+  }
 
   /// MidLetter, MidNumLet, Single_Quote, Double_Quote or MidNum: what WB6, WB7, WB7b,
   /// WB7c, WB11 and WB12 look past, so only then do the rules read a second character.
   var isMiddle: Bool {
-    let value = value
-    return value == .midLetter || value == .midNumLet || value == .singleQuote
-      || value == .doubleQuote || value == .midNum
+    @inline(__always) get {
+      let value = value
+      return value == .midLetter || value == .midNumLet || value == .singleQuote
+        || value == .doubleQuote || value == .midNum
+    }
   }
 
   /// The property of `scalar`.
