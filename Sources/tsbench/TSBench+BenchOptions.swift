@@ -30,8 +30,8 @@ extension TSBench {
     @Option(help: "A common keyword with about a million matches at 1M rows.")
     var dense = "a"
 
-    @Option(help: "Rounds.")
-    var rounds = 5
+    @Option(help: "Rounds (each option's ratio to contains is the median over rounds).")
+    var rounds = 11
 
     @Option(help: "The folder the results are written to.")
     var results = "results"

@@ -18,7 +18,7 @@ public struct OptionsBenchmark: Sendable {
   public var datasetName: String
   public var corpus: Corpus
   public var workloads: [Workload]
-  public var rounds = 5
+  public var rounds = 11
   /// The combinations measured; the first is the reference (`contains`).
   public var options: [SearchOptions] = [
     .default, SearchOptions(wordMatch: .start), SearchOptions(wordMatch: .end),
@@ -81,6 +81,8 @@ public struct OptionsBenchmark: Sendable {
     var cells: [OptionsBenchmarkResult.Cell] = []
     for workload in workloads {
       for (name, _) in matchers {
+        // Samples are in round order, so the same index is the same round.
+        let reference = samples[Self.key(name, workload.label, self.options[0])]!
         for options in options {
           let key = Self.key(name, workload.label, options)
           cells.append(
@@ -88,6 +90,7 @@ public struct OptionsBenchmark: Sendable {
               matcher: name, keyword: workload.keyword, label: workload.label,
               options: options.description, matches: counts[key]!,
               seconds: Summary(samples[key]!),
+              ratioSamples: zip(samples[key]!, reference).map { $0 / $1 },
               agreesWithOracleOnSample: agreement[Self.key("", workload.label, options)]!))
         }
       }
