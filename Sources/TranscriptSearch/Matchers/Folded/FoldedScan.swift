@@ -155,7 +155,15 @@ struct Scan {
         // (in original offsets, which folded offsets order only up to empty keys).
         let previous = staged > 0 ? staging[staged - 1] : matches.last
         let notBefore = previous?.row == Int(rowBase) + row ? previous!.end : 0
-        guard let found = matchInComplexRow(start, end, notBefore: notBefore) else { continue }
+        // As above: ASCII at both ends of the key's bytes falls on character boundaries
+        // unless the row has ASCII inside characters, remapped or not.
+        let boundariesKnown =
+          keyStartsASCII && !flags.contains(.hasASCIIInsideCharacters)
+          && (buffer[end] < 0x80 || buffer[end] == 0xFF)
+        guard
+          let found = matchInComplexRow(
+            start, end, notBefore: notBefore, boundariesKnown: boundariesKnown)
+        else { continue }
         match = found
       }
       staging[staged] = match
@@ -174,10 +182,13 @@ struct Scan {
   /// boundaries (or not the word boundaries the scan asks for). Where several original
   /// offsets fold to one (characters with empty keys between them), the match starts
   /// at the first allowed, not before `notBefore`, and ends at the first allowed.
+  /// `boundariesKnown`: both ends are known to be character boundaries already.
   @inline(never)
-  mutating func matchInComplexRow(_ start: Int, _ end: Int, notBefore: Int) -> Match? {
+  mutating func matchInComplexRow(
+    _ start: Int, _ end: Int, notBefore: Int, boundariesKnown: Bool
+  ) -> Match? {
     let flags = rowFlags[row]
-    if flags.contains(.isComplex) {
+    if flags.contains(.isComplex) && !boundariesKnown {
       complexCursor = Self.lowerBound(of: UInt32(row), in: corpus.complexRows, from: complexCursor)
       let words = Int(corpus.complexRowWords[complexCursor])
       guard isBoundary(start, words: words), isBoundary(end, words: words) else { return nil }
