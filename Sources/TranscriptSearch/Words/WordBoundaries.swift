@@ -22,6 +22,38 @@ public enum WordBoundaries {
   public static func isBoundary(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
     // WB1, WB2: the start and end of the text.
     guard offset > 0, offset < text.count else { return true }
+    let left = text[offset - 1]
+    let right = text[offset]
+    if left < 0x80 && right < 0x80 {
+      let known = asciiPairs[Int(left) << 7 | Int(right)]
+      if known != .unknown { return known == .boundary }
+    }
+    return followsRules(at: offset, in: text)
+  }
+
+  /// What two ASCII characters alone say about the boundary between them.
+  private enum PairAnswer: UInt8 {
+    case noBoundary, boundary
+    /// One of them is a middle character (`.`, `'`, `:`, `,`, …): the rules look further.
+    case unknown
+  }
+
+  /// Between two ASCII characters, neither a middle one, the rules read nothing else
+  /// (ASCII has no Extend, Format, ZWJ or regional indicator), so the answer is the
+  /// pair's, computed once for every pair.
+  private static let asciiPairs: [PairAnswer] = (0..<0x4000).map { pair in
+    let left = UInt8(pair >> 7)
+    let right = UInt8(pair & 0x7F)
+    if WordBreakProperty(of: UInt32(left)).isMiddle || WordBreakProperty(of: UInt32(right)).isMiddle
+    {
+      return .unknown
+    }
+    return [left, right].withUnsafeBufferPointer { followsRules(at: 1, in: $0) }
+      ? .boundary : .noBoundary
+  }
+
+  /// The rules themselves, at an offset inside the text.
+  private static func followsRules(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
     let (leftScalar, leftStart) = UTF8Scalars.decode(text, endingAt: offset)
     let left = WordBreakProperty(of: leftScalar)
     let right = WordBreakProperty(of: UTF8Scalars.decode(text, at: offset).scalar)
