@@ -144,7 +144,7 @@ struct Scan {
           checkedRow: rowBase &+ UInt32(truncatingIfNeeded: row),
           start: UInt32(truncatingIfNeeded: start &- rowStart),
           end: UInt32(truncatingIfNeeded: end &- rowStart))
-        // Neither flag set allows changesWordBreak: decide on the folded bytes.
+        // Neither of these rows is remapped or changesWordBreak: decide on the folded bytes.
         if checksWords && !foldedWordMatchHolds(start, end, rowStart: rowStart, rowEnd: rowEnd) {
           continue
         }
@@ -222,8 +222,8 @@ struct Scan {
   }
 
   /// Whether the word match holds for `start..<end` (buffer offsets) of a row that is
-  /// neither remapped nor `changesWordBreak`, decided on its folded bytes (see `FoldedSegment.RowFlags.changesWordBreak`),
-  /// which are in cache where the original text is not.
+  /// neither remapped nor `changesWordBreak` (see `FoldedSegment.RowFlags`), decided on
+  /// its folded bytes, which are in cache where the original text is not.
   @inline(__always)
   func foldedWordMatchHolds(_ start: Int, _ end: Int, rowStart: Int, rowEnd: Int) -> Bool {
     // The row's bytes, without the 0xFF that ends it.
