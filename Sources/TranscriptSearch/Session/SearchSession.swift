@@ -139,10 +139,14 @@ public struct SearchSession: Sendable {
     return path
   }
 
-  /// Searches the current keyword again with `newOptions` (the find bar's toggles).
+  /// Searches the current keyword, or token query, again with `newOptions` (the find
+  /// bar's toggles).
   @discardableResult
   public mutating func setOptions(_ newOptions: SearchOptions) -> SearchPath {
-    setKeyword(keyword, options: newOptions)
+    guard var query else { return setKeyword(keyword, options: newOptions) }
+    query.options = newOptions
+    setQuery(query)
+    return .full
   }
 
   /// The matches of `keyword` (with `options`, nil for the session's) in the rows on

@@ -64,6 +64,12 @@ struct SearchSessionOptionsTests {
     session.setQuery(TokenQuery(tokens: ["ana", "resume"], options: options))
     let expected = (oracle(corpus, "ana", options) + oracle(corpus, "resume", options)).sorted()
     #expect(matches(session) == expected)
+    session.setOptions(.default)
+    #expect(session.query?.options == .default)
+    #expect(
+      matches(session)
+        == (oracle(corpus, "ana", .default) + oracle(corpus, "resume", .default))
+        .sorted())
   }
 
   /// Any sequence of keywords, options, edits and appends ends where a session built
