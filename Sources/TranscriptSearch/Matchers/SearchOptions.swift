@@ -30,6 +30,14 @@ public struct SearchOptions: Hashable, Sendable, CustomStringConvertible {
     public var checksEnd: Bool {
       @inline(__always) get { self == .end || self == .whole }
     }
+
+    /// Whether `range` of `text` (UTF-8 offsets, at character boundaries) has word
+    /// boundaries at the ends this word match names.
+    @inline(__always)
+    public func holds(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+      (!checksStart || WordBoundaries.isBoundary(at: range.lowerBound, in: text))
+        && (!checksEnd || WordBoundaries.isBoundary(at: range.upperBound, in: text))
+    }
   }
 
   public var wordMatch: WordMatch
@@ -54,13 +62,6 @@ public struct SearchOptions: Hashable, Sendable, CustomStringConvertible {
   /// Short, as in reports: "contains", "whole", "start, no diacritics".
   public var description: String {
     ignoresDiacritics ? "\(wordMatch.rawValue), no diacritics" : wordMatch.rawValue
-  }
-
-  /// Whether `range` of `text` (UTF-8 offsets, at character boundaries) satisfies the
-  /// word match.
-  public func wordMatchHolds(for range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-    (!wordMatch.checksStart || WordBoundaries.isBoundary(at: range.lowerBound, in: text))
-      && (!wordMatch.checksEnd || WordBoundaries.isBoundary(at: range.upperBound, in: text))
   }
 }
 

@@ -36,8 +36,7 @@ public struct FoldedCorpus: Sendable {
         corpus, segmentBytes: Self.defaultSegmentBytes, ignoringDiacritics: ignoringDiacritics)
       return
     }
-    nonisolated(unsafe) var folded = [FoldedCorpus](
-      repeating: FoldedCorpus(Corpus(), segmentBytes: 1), count: parts)
+    nonisolated(unsafe) var folded = [FoldedCorpus?](repeating: nil, count: parts)
     folded.withUnsafeMutableBufferPointer { folded in
       nonisolated(unsafe) let folded = folded
       DispatchQueue.concurrentPerform(iterations: parts) { part in
@@ -48,8 +47,8 @@ public struct FoldedCorpus: Sendable {
         folded[part] = piece
       }
     }
-    self = folded.removeFirst()
-    for piece in folded {
+    self = folded[0]!
+    for case let piece? in folded.dropFirst() {
       let base = rowCount
       segments += piece.segments
       segmentFirstRow += piece.segmentFirstRow.dropFirst().map { $0 + base }

@@ -193,6 +193,13 @@ struct Scan {
       let words = Int(corpus.complexRowWords[complexCursor])
       guard isBoundary(start, words: words), isBoundary(end, words: words) else { return nil }
     }
+    if wordMatch != .contains && flags.isDisjoint(with: [.isRemapped, .changesWordBreak]) {
+      // Offsets are the original's, and so are the word boundaries of the folded bytes.
+      guard start - rowStart >= notBefore,
+        foldedWordMatchHolds(start, end, rowStart: rowStart, rowEnd: Int(rowStarts[row + 1]))
+      else { return nil }
+      return Match(row: rowBase + row, start: start - rowStart, end: end - rowStart)
+    }
     var starts = FoldedSegment.OriginalOffsets(start - rowStart)
     var ends = FoldedSegment.OriginalOffsets(end - rowStart)
     if flags.contains(.isRemapped) {
@@ -203,13 +210,6 @@ struct Scan {
     }
     let checksStart = wordMatch.checksStart
     let checksEnd = wordMatch.checksEnd
-    if wordMatch != .contains && flags.isDisjoint(with: [.isRemapped, .changesWordBreak]) {
-      // Offsets are the original's, and so are the word boundaries of the folded bytes.
-      guard start - rowStart >= notBefore,
-        foldedWordMatchHolds(start, end, rowStart: rowStart, rowEnd: Int(rowStarts[row + 1]))
-      else { return nil }
-      return Match(row: rowBase + row, start: start - rowStart, end: end - rowStart)
-    }
     guard
       let startOffset = starts.first(
         in: corpus,
@@ -227,9 +227,9 @@ struct Scan {
   @inline(__always)
   func foldedWordMatchHolds(_ start: Int, _ end: Int, rowStart: Int, rowEnd: Int) -> Bool {
     // The row's bytes, without the 0xFF that ends it.
-    let text = UnsafeBufferPointer(rebasing: buffer[rowStart..<rowEnd - 1])
-    return (!wordMatch.checksStart || WordBoundaries.isBoundary(at: start - rowStart, in: text))
-      && (!wordMatch.checksEnd || WordBoundaries.isBoundary(at: end - rowStart, in: text))
+    wordMatch.holds(
+      for: start - rowStart..<end - rowStart,
+      in: UnsafeBufferPointer(rebasing: buffer[rowStart..<rowEnd - 1]))
   }
 
   /// Whether a word boundary falls at original offset `offset` of `row`.
