@@ -16,17 +16,7 @@ extension TSBench {
         results/matchers.json. Run `tsbench datasets` first.
         """)
 
-    @Option(help: "The dataset, by standard name.")
-    var dataset = "mixed-1m"
-
-    @Option(help: "The folder holding the dataset files.")
-    var directory = "datasets"
-
-    @Option(help: "The manifest that lists the planted keywords.")
-    var manifest = "datasets/manifest.json"
-
-    @Option(help: "A common keyword with about a million matches at 1M rows.")
-    var dense = "a"
+    @OptionGroup var keywords: PlantedKeywordOptions
 
     @Option(
       help: "The matchers to measure, comma-separated.",
@@ -73,15 +63,8 @@ extension TSBench {
 
     func run() async throws {
       try ResultsFolder.prepare(results)
-      let entry = try DatasetManifest.load(from: manifest).entry(named: dataset)
-      guard let entry else {
-        throw ValidationError("\(dataset) is not in \(manifest)")
-      }
-      let path = "\(directory)/\(entry.jsonLines.file)"
-      let corpus = try JSONLinesReader(path: path).read().corpus
-      var workloads = entry.plantedKeywords.sorted { $0.frequencyClass < $1.frequencyClass }
-        .map { MatcherBenchmark.Workload(keyword: $0.keyword, label: $0.frequencyClass.rawValue) }
-      if !dense.isEmpty { workloads.append(.init(keyword: dense, label: "dense")) }
+      let (corpus, workloads) = try keywords.load()
+      let dataset = keywords.dataset
       var benchmark = MatcherBenchmark(datasetName: dataset, corpus: corpus, workloads: workloads)
       benchmark.kinds = matchers.compactMap(MatcherKind.init(rawValue:))
       benchmark.extraKernels = kernel.map(\.kernel)

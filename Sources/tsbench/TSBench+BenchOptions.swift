@@ -18,17 +18,7 @@ extension TSBench {
         `tsbench datasets` first.
         """)
 
-    @Option(help: "The dataset, by standard name.")
-    var dataset = "mixed-1m"
-
-    @Option(help: "The folder holding the dataset files.")
-    var directory = "datasets"
-
-    @Option(help: "The manifest that lists the planted keywords.")
-    var manifest = "datasets/manifest.json"
-
-    @Option(help: "A common keyword with about a million matches at 1M rows.")
-    var dense = "a"
+    @OptionGroup var keywords: PlantedKeywordOptions
 
     @Option(help: "Rounds (each option's ratio to contains is the median over rounds).")
     var rounds = 11
@@ -42,13 +32,8 @@ extension TSBench {
 
     func run() async throws {
       try ResultsFolder.prepare(results)
-      guard let entry = try DatasetManifest.load(from: manifest).entry(named: dataset) else {
-        throw ValidationError("\(dataset) is not in \(manifest)")
-      }
-      let corpus = try JSONLinesReader(path: "\(directory)/\(entry.jsonLines.file)").read().corpus
-      var workloads = entry.plantedKeywords.sorted { $0.frequencyClass < $1.frequencyClass }
-        .map { OptionsBenchmark.Workload(keyword: $0.keyword, label: $0.frequencyClass.rawValue) }
-      if !dense.isEmpty { workloads.append(.init(keyword: dense, label: "dense")) }
+      let (corpus, workloads) = try keywords.load()
+      let dataset = keywords.dataset
       var benchmark = OptionsBenchmark(datasetName: dataset, corpus: corpus, workloads: workloads)
       benchmark.rounds = rounds
       let progress = ProgressDisplay("bench-options \(dataset)", total: rounds, unit: "rounds")

@@ -133,13 +133,17 @@ extension MatcherBenchmarkResult {
             + "\(cell.agreesWithOracleOnSample ? "yes" : "**no**") | \(cell.seconds.count) |")
       }
     }
-    lines += ["", "## Targets", "", "| target | measured | limit | met |", "|---|---:|---:|---|"]
-    for target in targets {
-      lines.append(
-        "| \(target.name) | \(Self.format(target.measured)) | \(target.limit) | \(target.met ? "yes" : "**no**") |"
-      )
-    }
+    lines += Self.targetsSection(targets)
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A "Targets" section: each target with its measured value, its limit and whether
+  /// it was met.
+  static func targetsSection(_ targets: [Target]) -> [String] {
+    ["", "## Targets", "", "| target | measured | limit | met |", "|---|---:|---:|---|"]
+      + targets.map {
+        "| \($0.name) | \(format($0.measured)) | \($0.limit) | \($0.met ? "yes" : "**no**") |"
+      }
   }
 
   static func milliseconds(_ seconds: Double) -> String { "\(format(seconds * 1e3)) ms" }

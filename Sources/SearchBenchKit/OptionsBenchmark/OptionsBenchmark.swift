@@ -5,15 +5,8 @@ import TranscriptSearch
 /// plain `contains` on the same keyword; and the cost of the folded form that ignores
 /// diacritics (built on first use), against the default form's build.
 public struct OptionsBenchmark: Sendable {
-  public struct Workload: Sendable {
-    public var keyword: String
-    public var label: String
-
-    public init(keyword: String, label: String) {
-      self.keyword = keyword
-      self.label = label
-    }
-  }
+  /// A keyword and the class it was chosen for, as in ``MatcherBenchmark``.
+  public typealias Workload = MatcherBenchmark.Workload
 
   public var datasetName: String
   public var corpus: Corpus

@@ -124,12 +124,7 @@ public struct OptionsBenchmarkResult: Codable, Sendable {
             + "\(cell.agreesWithOracleOnSample ? "yes" : "**no**") |")
       }
     }
-    lines += ["", "## Targets", "", "| target | measured | limit | met |", "|---|---:|---:|---|"]
-    for target in targets {
-      lines.append(
-        "| \(target.name) | \(format(target.measured)) | \(target.limit) | "
-          + "\(target.met ? "yes" : "**no**") |")
-    }
+    lines += MatcherBenchmarkResult.targetsSection(targets)
     return lines.joined(separator: "\n") + "\n"
   }
 }

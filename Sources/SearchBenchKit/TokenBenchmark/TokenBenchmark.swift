@@ -133,12 +133,7 @@ extension TokenBenchmark.Result {
           + "\(SessionBenchmarkResult.duration(summary.min))–\(SessionBenchmarkResult.duration(summary.max)) | "
           + "\(matches[key] ?? 0) |")
     }
-    lines += ["", "## Targets", "", "| target | measured | limit | met |", "|---|---:|---:|---|"]
-    for target in targets {
-      lines.append(
-        "| \(target.name) | \(MatcherBenchmarkResult.format(target.measured)) | \(target.limit) | "
-          + "\(target.met ? "yes" : "**no**") |")
-    }
+    lines += MatcherBenchmarkResult.targetsSection(targets)
     return lines.joined(separator: "\n") + "\n"
   }
 }
