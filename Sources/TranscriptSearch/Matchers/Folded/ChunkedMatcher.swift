@@ -29,7 +29,16 @@ public struct ChunkedMatcher: Matcher {
     corpus: Corpus, folded: FoldedCorpus?, chunkBytes: Int = ChunkedMatcher.chunkBytes,
     kernel: ScanKernel = .automatic
   ) {
-    forms = FoldedForms(corpus: corpus, caseless: folded)
+    self.init(
+      forms: FoldedForms(corpus: corpus, caseless: folded), chunkBytes: chunkBytes, kernel: kernel)
+  }
+
+  /// A matcher searching `forms`, which other matchers may share.
+  public init(
+    forms: FoldedForms, chunkBytes: Int = ChunkedMatcher.chunkBytes,
+    kernel: ScanKernel = .automatic
+  ) {
+    self.forms = forms
     self.kernel = kernel
     self.chunkBytes = chunkBytes
     chunks = Self.chunks(of: forms.caseless, chunkBytes: chunkBytes)

@@ -10,14 +10,20 @@ public final class FoldedForms: Sendable {
   public let caseless: FoldedCorpus
   private let withoutDiacritics: Mutex<FoldedCorpus?>
 
-  /// The forms of `corpus`; `caseless`, if given, must be its default folded form.
-  public init(corpus: Corpus, caseless: FoldedCorpus? = nil) {
+  /// The forms of `corpus`; `caseless` and `withoutDiacritics`, if given, must be its
+  /// folded forms (the second is otherwise built on first use).
+  public init(
+    corpus: Corpus, caseless: FoldedCorpus? = nil, withoutDiacritics: FoldedCorpus? = nil
+  ) {
     precondition(
       caseless.map { !$0.ignoresDiacritics && $0.rowCount == corpus.count } ?? true,
       "The given form is the default form of this corpus")
+    precondition(
+      withoutDiacritics.map { $0.ignoresDiacritics && $0.rowCount == corpus.count } ?? true,
+      "The given form is this corpus's form without diacritics")
     self.corpus = corpus
     self.caseless = caseless ?? FoldedCorpus(corpus)
-    withoutDiacritics = Mutex(nil)
+    self.withoutDiacritics = Mutex(withoutDiacritics)
   }
 
   /// The form for `options`, building the one that ignores diacritics if it is asked for

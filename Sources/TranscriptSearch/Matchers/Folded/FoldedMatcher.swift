@@ -17,7 +17,12 @@ public struct FoldedMatcher: Matcher {
 
   /// A matcher of `corpus`, searching `folded` (its default form, built if nil).
   public init(corpus: Corpus, folded: FoldedCorpus?, kernel: ScanKernel = .automatic) {
-    self.forms = FoldedForms(corpus: corpus, caseless: folded)
+    self.init(forms: FoldedForms(corpus: corpus, caseless: folded), kernel: kernel)
+  }
+
+  /// A matcher searching `forms`, which other matchers may share.
+  public init(forms: FoldedForms, kernel: ScanKernel = .automatic) {
+    self.forms = forms
     self.kernel = kernel
   }
 
