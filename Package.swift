@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TranscriptSearch", targets: ["TranscriptSearch"]),
     .library(name: "TranscriptCorpus", targets: ["TranscriptCorpus"]),
     .library(name: "SearchBenchKit", targets: ["SearchBenchKit"]),
+    .library(name: "TSBenchCommands", targets: ["TSBenchCommands"]),
     .executable(name: "tsbench", targets: ["tsbench"]),
   ],
   dependencies: [
@@ -34,17 +35,26 @@ let package = Package(
       ]
     ),
     .target(name: "CHeapStats"),
+    // Names the strategy and keyword being searched if a strategy traps.
+    .target(name: "CCrashContext"),
+    // The C engines compared with ours: PCRE2 (Debian libpcre2-dev) and ICU's string
+    // search (Debian libicu-dev), linked from the system.
+    .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+    .target(
+      name: "CICUSearch",
+      linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+    .target(name: "ExternalEngines", dependencies: ["CPCRE2", "CICUSearch", "TranscriptSearch"]),
     .target(
       name: "SearchBenchKit",
       dependencies: [
-        "CHeapStats", "TranscriptCorpus", "TranscriptSearch",
+        "CCrashContext", "CHeapStats", "ExternalEngines", "TranscriptCorpus", "TranscriptSearch",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ],
       // The conformance cases and the helper scripts travel with the binary, so tsbench
       // works from any folder.
       resources: [.copy("Resources")]),
-    .executableTarget(
-      name: "tsbench",
+    .target(
+      name: "TSBenchCommands",
       dependencies: [
         "SearchBenchKit",
         "TranscriptCorpus",
@@ -52,10 +62,18 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(name: "tsbench", dependencies: ["TSBenchCommands"]),
     .testTarget(
       name: "TranscriptSearchTests",
       dependencies: [
         "TranscriptSearch", "CScanKernels",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(
+      name: "ExternalEnginesTests",
+      dependencies: [
+        "ExternalEngines", "TranscriptSearch",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

@@ -33,7 +33,7 @@ public struct ComparisonDataset: Sendable {
 /// oracle on every row when the oracle fits its budget, else on the first rows, and the
 /// report says which.
 public struct Comparison: Sendable {
-  public var strategies: [ComparedStrategy] = ComparedStrategy.standard
+  public var strategies: [Strategy] = Strategies.standard(kernel: .automatic)
   public var rounds = 5
   /// The find options every strategy searches with; a strategy that does not offer them
   /// reads "not offered".
@@ -87,7 +87,7 @@ public struct Comparison: Sendable {
           strategy: strategy.name, keyword: keyword, label: label, samples: [])
         let speedKey = "\(strategy.name)|\(dataset.script?.rawValue ?? dataset.name)"
         let estimate = previousSpeeds[speedKey].map { $0 * bytes }
-        if !type(of: prepared[strategy.name]!).offers(options) {
+        if !strategy.offers(options) {
           cell.skipped = "not offered"
           allowed[key] = 0
         } else if !full, let estimate, estimate > cellBudget {
@@ -98,9 +98,17 @@ public struct Comparison: Sendable {
           let clock = ContinuousClock()
           var found: [Match] = []
           do {
-            let elapsed = try await clock.measure {
-              found = try await prepared[strategy.name]!.matches(of: keyword, options: options)
-            }.seconds
+            let elapsed = try await CrashContext.searching(strategy.name, keyword) {
+              try await clock.measure {
+                found = try await prepared[strategy.name]!.matches(of: keyword, options: options)
+              }.seconds
+            }
+            if let problem = MatchValidity.problem(with: found, in: corpus) {
+              throw InvalidMatchesError(problem: problem)
+            }
+            if !full, elapsed > 2 * cellBudget {
+              throw PastBudgetError(seconds: elapsed, budget: cellBudget)
+            }
             cell.matches = found.count
             cell.oracle = OracleCheck(
               found: found, expected: answer.matches, rowsCompared: answer.rows,
@@ -140,8 +148,10 @@ public struct Comparison: Sendable {
           guard round < allowed[key]! else { continue }
           try Task.checkCancellation()
           let matcher = prepared[strategy.name]!
-          let elapsed = try await ContinuousClock().measure {
-            _ = try await matcher.matches(of: keyword, options: options)
+          let elapsed = try await CrashContext.searching(strategy.name, keyword) {
+            try await ContinuousClock().measure {
+              _ = try await matcher.matches(of: keyword, options: options)
+            }
           }
           cells[key]!.samples.append(elapsed.seconds)
         }
@@ -270,6 +280,21 @@ public struct Comparison: Sendable {
       samples.append(elapsed.seconds)
     }
     return Summary(samples)
+  }
+
+  /// Matches no highlight could use (see ``MatchValidity``).
+  struct InvalidMatchesError: Error, CustomStringConvertible {
+    var problem: String
+    var description: String { "invalid matches: \(problem)" }
+  }
+
+  /// One query took more than twice the cell budget.
+  struct PastBudgetError: Error, CustomStringConvertible {
+    var seconds: Double
+    var budget: Double
+    var description: String {
+      "ran past the budget: one query took \(format(seconds)) (budget \(format(budget)))"
+    }
   }
 
   static func format(_ seconds: Double) -> String {

@@ -41,7 +41,8 @@ extension ConformanceReport {
       lines.append("- **\(report.name)**")
       for (family, example) in report.failingFamilies {
         lines.append(
-          "  - \(family): `\(example.case)` expected \(example.expected), got \(example.got)")
+          "  - \(family): `\(example.case)` expected \(example.expected), "
+            + (example.problem.map { "\($0)" } ?? "got \(example.got)"))
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -7,6 +7,9 @@ public struct ConformanceReport: Codable, Equatable, Sendable {
     public var family: String
     public var expected: [[Int]]
     public var got: [[Int]]
+    /// What went wrong besides different matches: an error thrown, or matches no
+    /// highlight could use (see ``MatchValidity``).
+    public var problem: String?
   }
 
   /// How the matcher fared on the cases of one combination of find options.
@@ -44,28 +47,41 @@ public struct ConformanceReport: Codable, Equatable, Sendable {
     }
   }
 
-  /// Runs every case against a matcher of `kind`, each case in a one-row corpus, with
-  /// the case's options; cases with options the matcher does not offer are counted
-  /// apart, not run.
+  /// Runs every case against `strategy`, each case in a one-row corpus, with the case's
+  /// options; cases with options the strategy does not offer are counted apart, not run.
+  /// A case that throws or gives invalid matches fails, named with what went wrong.
   public static func run(
-    _ kind: MatcherKind, on cases: [ConformanceCase]
+    _ strategy: Strategy, on cases: [ConformanceCase]
   ) async throws -> ConformanceReport {
     var failures: [Failure] = []
     var scores: [SearchOptions: (passed: Int, total: Int)] = [:]
     var notOffered = 0
     for item in cases {
-      guard kind.matcherType.offers(item.options) else {
+      guard strategy.offers(item.options) else {
         notOffered += 1
         scores[item.options, default: (0, 0)].total += 1
         continue
       }
       let corpus = Corpus([TranscriptRow(start: 0, text: item.text)])
-      let matches = try await kind.prepare(corpus).matches(of: item.keyword, options: item.options)
-      let got = matches.map { [$0.start, $0.end] }
+      var problem: String?
+      var got: [[Int]] = []
+      do {
+        let matches = try await CrashContext.searching(strategy.name, item.keyword) {
+          try await strategy.prepare(corpus).matches(of: item.keyword, options: item.options)
+        }
+        got = matches.map { [$0.start, $0.end] }
+        problem = MatchValidity.problem(with: matches, in: corpus).map { "invalid matches: \($0)" }
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        problem = "threw \(error)"
+      }
       scores[item.options, default: (0, 0)].total += 1
-      if got != item.expected {
+      if got != item.expected || problem != nil {
         failures.append(
-          Failure(case: item.name, family: item.family, expected: item.expected, got: got))
+          Failure(
+            case: item.name, family: item.family, expected: item.expected, got: got,
+            problem: problem))
       } else {
         scores[item.options, default: (0, 0)].passed += 1
       }
@@ -74,12 +90,12 @@ public struct ConformanceReport: Codable, Equatable, Sendable {
       scores[options].map {
         OptionsScore(
           options: options.description, passed: $0.passed, total: $0.total,
-          offered: kind.matcherType.offers(options))
+          offered: strategy.offers(options))
       }
     }
     let run = cases.count - notOffered
     return ConformanceReport(
-      name: kind.rawValue, passed: run - failures.count, total: run, failures: failures,
+      name: strategy.name, passed: run - failures.count, total: run, failures: failures,
       notOffered: notOffered, byOptions: byOptions)
   }
 }

@@ -24,7 +24,10 @@ public struct MatcherBenchmark: Sendable {
   public var datasetName: String
   public var corpus: Corpus
   public var workloads: [Workload]
-  public var kinds: [MatcherKind] = [.folded, .chunked, .regex, .nsregex, .foundation]
+  /// The strategies to measure.
+  public var strategies: [Strategy] =
+    [.folded(kernel: .automatic), .chunked(kernel: .automatic)]
+    + [MatcherKind.regex, .nsregex, .foundation].map(Strategy.init) + [.pcre2, .icu]
   /// Kernels to measure `folded` and `chunked` with, besides the automatic one: each adds
   /// a strategy named like "folded (avx2)".
   public var extraKernels: [ScanKernel] = []
@@ -44,42 +47,32 @@ public struct MatcherBenchmark: Sendable {
     self.workloads = workloads
   }
 
-  /// A strategy as measured: a matcher, and for the folded ones the kernel it runs.
-  struct Strategy: Hashable {
-    var kind: MatcherKind
-    var kernel: ScanKernel
-    var name: String
-
-    func prepare(_ corpus: Corpus) -> any Matcher {
-      switch kind {
-      case .folded: FoldedMatcher(corpus: corpus, folded: nil, kernel: kernel)
-      case .chunked: ChunkedMatcher(corpus: corpus, folded: nil, kernel: kernel)
-      default: kind.prepare(corpus)
+  /// The strategies measured: those that offer the options, and `folded` and `chunked`
+  /// again with each extra kernel.
+  var measured: [Strategy] {
+    strategies.filter { $0.offers(options) }.flatMap { strategy -> [Strategy] in
+      switch strategy.name {
+      case FoldedMatcher.name:
+        [strategy] + extraKernels.map { Strategy.folded(kernel: $0).renamed("folded (\($0))") }
+      case ChunkedMatcher.name:
+        [strategy] + extraKernels.map { Strategy.chunked(kernel: $0).renamed("chunked (\($0))") }
+      default: [strategy]
       }
-    }
-  }
-
-  var strategies: [Strategy] {
-    kinds.filter { $0.matcherType.offers(options) }.flatMap { kind -> [Strategy] in
-      let automatic = Strategy(kind: kind, kernel: .automatic, name: kind.rawValue)
-      guard kind == .folded || kind == .chunked else { return [automatic] }
-      return [automatic]
-        + extraKernels.map { Strategy(kind: kind, kernel: $0, name: "\(kind.rawValue) (\($0))") }
     }
   }
 
   public func run(progress: ProgressDisplay? = nil) async throws -> MatcherBenchmarkResult {
     let clock = ContinuousClock()
-    let kinds = strategies
+    let kinds = measured
     // Preparation, interleaved across strategies.
-    var preparationSamples: [Strategy: [Double]] = [:]
-    var prepared: [Strategy: any Matcher] = [:]
+    var preparationSamples: [String: [Double]] = [:]
+    var prepared: [String: any Matcher] = [:]
     for _ in 0..<3 {
       for kind in kinds {
         var matcher: (any Matcher)?
         let elapsed = clock.measure { matcher = kind.prepare(corpus) }
-        prepared[kind] = matcher
-        preparationSamples[kind, default: []].append(elapsed.seconds)
+        prepared[kind.name] = matcher
+        preparationSamples[kind.name, default: []].append(elapsed.seconds)
       }
     }
     let foldedBytes = prepared.values.lazy.compactMap {
@@ -100,7 +93,9 @@ public struct MatcherBenchmark: Sendable {
         let key = Self.cellKey(kind, workload)
         var count = 0
         let elapsed = try await clock.measure {
-          count = try await prepared[kind]!.matches(of: workload.keyword, options: options).count
+          count = try await CrashContext.searching(kind.name, workload.keyword) {
+            try await prepared[kind.name]!.matches(of: workload.keyword, options: options).count
+          }
         }
         counts[key] = count
         let fit = Int(cellBudget.seconds / max(elapsed.seconds, 1e-9))
@@ -115,7 +110,7 @@ public struct MatcherBenchmark: Sendable {
         for kind in order {
           let key = Self.cellKey(kind, workload)
           guard round < allowedRounds[key]! else { continue }
-          let matcher = prepared[kind]!
+          let matcher = prepared[kind.name]!
           let elapsed = try await clock.measure {
             _ = try await matcher.matches(of: workload.keyword, options: options)
           }
@@ -138,7 +133,7 @@ public struct MatcherBenchmark: Sendable {
       dataset: datasetName, rows: corpus.count, textBytes: corpus.utf8TextCount,
       rounds: rounds, oracleSampleRows: min(oracleSampleRows, corpus.count),
       preparation: kinds.map {
-        .init(matcher: $0.name, seconds: Summary(preparationSamples[$0]!))
+        .init(matcher: $0.name, seconds: Summary(preparationSamples[$0.name]!))
       },
       kernel: ScanKernel.automatic.rawValue,
       foldedRetainedBytes: foldedBytes, cells: results)
@@ -152,7 +147,7 @@ public struct MatcherBenchmark: Sendable {
     var agreement: [String: Bool] = [:]
     for workload in workloads {
       let expected = try await oracle.matches(of: workload.keyword, options: options)
-      for kind in strategies {
+      for kind in measured {
         let got = try await kind.prepare(sample).matches(of: workload.keyword, options: options)
         agreement[Self.cellKey(kind, workload)] = got == expected
       }

@@ -92,8 +92,10 @@ struct CompareTests {
     comparison.rounds = 1
     comparison.oracleBudget = oracleBudget
     comparison.strategies = [
-      ComparedStrategy(.folded),
-      ComparedStrategy(name: "forgetful", followsContract: true) { ForgetfulMatcher(corpus: $0) },
+      Strategy(.folded),
+      Strategy(name: "forgetful", origin: .user, followsContract: true) {
+        ForgetfulMatcher(corpus: $0)
+      },
     ]
     return comparison
   }
@@ -137,7 +139,7 @@ struct CompareTests {
       keywords: [("common", "given"), ("zebra", "given"), ("qqq", "given")])
     var comparison = Comparison()
     comparison.rounds = 1
-    comparison.strategies = [ComparedStrategy(.folded)]
+    comparison.strategies = [Strategy(.folded)]
     let measured = try await comparison.measure(dataset)
     let labels = Dictionary(uniqueKeysWithValues: measured.cells.map { ($0.keyword, $0.label) })
     #expect(labels == ["common": "frequent", "zebra": "rare", "qqq": "absent"])

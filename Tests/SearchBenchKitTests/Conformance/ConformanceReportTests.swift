@@ -16,7 +16,7 @@ struct ConformanceReportTests {
   ]
 
   @Test func countsPassesAndKeepsEachFailureWithItsFamily() async throws {
-    let report = try await ConformanceReport.run(.folded, on: cases)
+    let report = try await ConformanceReport.run(Strategy(.folded), on: cases)
     #expect(report.passed == 2)
     #expect(report.total == 3)
     #expect(!report.conforms)
@@ -31,7 +31,7 @@ struct ConformanceReportTests {
       .appendingPathComponent("datasets/conformance.json").path
     let shipped = try ConformanceCase.load(from: path)
     for kind in MatcherKind.allCases where kind.followsContract {
-      let report = try await ConformanceReport.run(kind, on: shipped)
+      let report = try await ConformanceReport.run(Strategy(kind), on: shipped)
       #expect(report.conforms, "\(kind): \(report.failures.prefix(3))")
     }
   }
@@ -48,8 +48,8 @@ struct ConformanceReportTests {
 
   @Test func markdownListsEveryMatcher() async throws {
     let reports = [
-      try await ConformanceReport.run(.folded, on: cases),
-      try await ConformanceReport.run(.oracle, on: cases),
+      try await ConformanceReport.run(Strategy(.folded), on: cases),
+      try await ConformanceReport.run(Strategy(.oracle), on: cases),
     ]
     let text = ConformanceReport.markdown(reports, caseCount: 3, command: "test")
     #expect(text.contains("| folded | 2/3 |"))

@@ -14,7 +14,7 @@ struct MatcherBenchmarkTests {
     benchmark.rounds = 2
     benchmark.oracleSampleRows = 400
     let result = try await benchmark.run()
-    #expect(result.cells.count == planted.count * benchmark.kinds.count)
+    #expect(result.cells.count == planted.count * benchmark.strategies.count)
     for cell in result.cells {
       #expect(cell.seconds.count >= 1 && cell.seconds.count <= 2)
       let expected = planted.first { $0.keyword == cell.keyword }!.rows

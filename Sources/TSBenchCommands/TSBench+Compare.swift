@@ -30,6 +30,13 @@ extension TSBench {
       transform: { $0.split(separator: ",").map(String.init) })
     var keywords: [String]?
 
+    @Option(
+      help: ArgumentHelp(
+        "The strategies to compare, comma-separated (default: every one but the oracle).",
+        discussion: "Choose from \(Strategies.namesList)."),
+      transform: { $0.split(separator: ",").map(String.init) })
+    var matchers: [String]?
+
     @OptionGroup(title: "Find options") var find: FindOptions
 
     @Flag(help: "Run every strategy on every dataset, however long it takes.")
@@ -81,6 +88,10 @@ extension TSBench {
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
       guard oracleBudget >= 0 else { throw ValidationError("--oracle-budget must not be negative") }
+      if let matchers {
+        guard !matchers.isEmpty else { throw ValidationError("--matchers is empty") }
+        for name in matchers { _ = try StrategyName.strategy(name) }
+      }
       if let keywords {
         guard dataset != nil else { throw ValidationError("--keywords needs --dataset") }
         guard !keywords.isEmpty, keywords.allSatisfy({ !$0.isEmpty }) else {
@@ -93,7 +104,9 @@ extension TSBench {
       let results = resultsFolder
       try ResultsFolder.prepare(results)
       var comparison = Comparison()
-      comparison.strategies = ComparedStrategy.standard(kernel: kernel.kernel)
+      comparison.strategies =
+        try matchers.map { try $0.map(StrategyName.strategy) }
+        ?? Strategies.standard(kernel: kernel.kernel)
       comparison.rounds = rounds
       comparison.cellBudget = budget
       comparison.oracleBudget = oracleBudget
@@ -118,11 +131,11 @@ extension TSBench {
         progress.update(index + 1)
       }
       progress.finish()
-      let conformance = try await conformanceScores(
-        comparison.strategies.compactMap { MatcherKind(rawValue: $0.name) })
+      let conformance = try await conformanceScores(comparison.strategies)
       var command = "tsbench compare"
       if let dataset { command += " --dataset \(dataset)" }
       if let keywords { command += " --keywords \(keywords.joined(separator: ","))" }
+      if let matchers { command += " --matchers \(matchers.joined(separator: ","))" }
       if full { command += " --full" }
       if kernel.description != "auto" { command += " --kernel \(kernel)" }
       command += find.commandLine
@@ -208,16 +221,16 @@ extension TSBench {
         plainTextPath: export, keywords: chosen)
     }
 
-    private func conformanceScores(_ kinds: [MatcherKind]) async throws -> [CompareReport
-      .Conformance]
-    {
+    private func conformanceScores(
+      _ strategies: [Strategy]
+    ) async throws -> [CompareReport.Conformance] {
       let loaded = try ConformanceCase.load(from: cases)
       var scores: [CompareReport.Conformance] = []
-      for kind in kinds {
-        let report = try await ConformanceReport.run(kind, on: loaded)
+      for strategy in strategies {
+        let report = try await ConformanceReport.run(strategy, on: loaded)
         scores.append(
           .init(
-            strategy: kind.rawValue, passed: report.passed, total: report.total,
+            strategy: strategy.name, passed: report.passed, total: report.total,
             failingFamilies: report.failingFamilies.map(\.family), byOptions: report.byOptions))
       }
       return scores

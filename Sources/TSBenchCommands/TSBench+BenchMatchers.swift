@@ -21,7 +21,7 @@ extension TSBench {
     @Option(
       help: "The matchers to measure, comma-separated.",
       transform: { $0.split(separator: ",").map(String.init) })
-    var matchers = ["folded", "chunked", "regex", "nsregex", "foundation"]
+    var matchers = ["folded", "chunked", "regex", "nsregex", "foundation", "pcre2", "icu"]
 
     @Option(
       help: ArgumentHelp(
@@ -54,11 +54,7 @@ extension TSBench {
       for choice in kernel { try choice.validate() }
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
-      for name in matchers where MatcherKind(rawValue: name) == nil {
-        throw ValidationError(
-          "unknown matcher '\(name)'; choose from "
-            + MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))
-      }
+      for name in matchers { _ = try StrategyName.strategy(name) }
     }
 
     func run() async throws {
@@ -66,14 +62,14 @@ extension TSBench {
       let (corpus, workloads) = try keywords.load()
       let dataset = keywords.dataset
       var benchmark = MatcherBenchmark(datasetName: dataset, corpus: corpus, workloads: workloads)
-      benchmark.kinds = matchers.compactMap(MatcherKind.init(rawValue:))
+      benchmark.strategies = try matchers.map(StrategyName.strategy)
       benchmark.extraKernels = kernel.map(\.kernel)
       benchmark.rounds = rounds
       benchmark.options = find.searchOptions
-      let notOffered = benchmark.kinds.filter { !$0.matcherType.offers(find.searchOptions) }
+      let notOffered = benchmark.strategies.filter { !$0.offers(find.searchOptions) }
       if !notOffered.isEmpty {
         ProgressDisplay.writeError(
-          "bench-matchers: \(notOffered.map(\.rawValue).joined(separator: ", ")) not measured: "
+          "bench-matchers: \(notOffered.map(\.name).joined(separator: ", ")) not measured: "
             + "they do not offer \(find.searchOptions)\n")
       }
       benchmark.cellBudget = .milliseconds(Int(budget * 1000))

@@ -1,8 +1,10 @@
 import ArgumentParser
+import SearchBenchKit
 
-@main
-struct TSBench: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
+/// The `tsbench` command line. A package that brings its own strategies passes them to
+/// ``main(registering:)``: every command then offers them by name.
+public struct TSBench: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
     commandName: "tsbench",
     abstract: "Benchmark keyword search in large transcripts.",
     discussion: """
@@ -12,14 +14,24 @@ struct TSBench: AsyncParsableCommand {
       """,
     subcommands: [
       Generate.self, Datasets.self, Import.self, Verify.self, Search.self, Suggest.self,
-      Compare.self,
+      Compare.self, Gate.self,
       BenchCorpus.self,
       BenchMatchers.self, BenchOptions.self,
       BenchSession.self, BenchImport.self, BenchImportChild.self, BenchTokens.self, Replay.self,
       Footprint.self,
     ])
 
-  static func main() async {
+  public init() {}
+
+  /// Runs the command line on the process's arguments with `strategies` added to the
+  /// built-in ones; a strategy that traps is named on standard error.
+  public static func main(registering strategies: [Strategy]) async {
+    CrashContext.install()
+    for strategy in strategies {
+      do { try Strategies.register(strategy) } catch {
+        Self.exit(withError: ValidationError("\(error)"))
+      }
+    }
     if let problem = KernelChoice.environmentProblem {
       Self.exit(withError: ValidationError(problem))
     }

@@ -23,7 +23,7 @@ extension TSBench {
 
     @Option(
       help:
-        "The matcher to score, or all: \(MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))."
+        "The matcher to score, or all: \(Strategies.namesList)."
     )
     var matcher = "all"
 
@@ -36,11 +36,7 @@ extension TSBench {
     var report: String?
 
     func validate() throws {
-      guard matcher == "all" || MatcherKind(rawValue: matcher) != nil else {
-        throw ValidationError(
-          "unknown matcher '\(matcher)'; choose all or one of "
-            + MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))
-      }
+      if matcher != "all" { _ = try StrategyName.strategy(matcher) }
     }
 
     func run() async throws {
@@ -51,10 +47,10 @@ extension TSBench {
           throw ValidationError("no case in \(cases) searches with \(find.searchOptions)")
         }
       }
-      let kinds = matcher == "all" ? MatcherKind.allCases : [MatcherKind(rawValue: matcher)!]
+      let strategies = matcher == "all" ? Strategies.all : [try StrategyName.strategy(matcher)]
       var reports: [ConformanceReport] = []
-      for kind in kinds {
-        reports.append(try await ConformanceReport.run(kind, on: loaded))
+      for strategy in strategies {
+        reports.append(try await ConformanceReport.run(strategy, on: loaded))
       }
       if json {
         struct Output: Encodable { var matchers: [ConformanceReport] }
@@ -68,7 +64,8 @@ extension TSBench {
           print("\(report.name.padding(11))\(report.passed)/\(report.total)\(skipped)")
           for (family, example) in report.failingFamilies {
             print(
-              "  fails \(family): \(example.case) expected \(example.expected) got \(example.got)")
+              "  fails \(family): \(example.case) expected \(example.expected) "
+                + (example.problem ?? "got \(example.got)"))
           }
         }
       }
@@ -78,7 +75,7 @@ extension TSBench {
           ConformanceReport.markdown(reports, caseCount: loaded.count, command: command), to: report
         )
       }
-      let mustConform = reports.filter { MatcherKind(rawValue: $0.name)!.followsContract }
+      let mustConform = zip(strategies, reports).filter { $0.0.followsContract }.map(\.1)
       if mustConform.contains(where: { !$0.conforms }) { throw ExitCode.failure }
     }
   }

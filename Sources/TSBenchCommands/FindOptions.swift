@@ -1,4 +1,5 @@
 import ArgumentParser
+import SearchBenchKit
 import TranscriptSearch
 
 /// The find options every searching command takes.
@@ -28,12 +29,12 @@ struct FindOptions: ParsableArguments {
   }
 
   /// Refuses a matcher that does not offer the options, naming both.
-  func check(_ kind: MatcherKind) throws {
-    guard kind.matcherType.offers(searchOptions) else {
+  func check(_ strategy: Strategy) throws {
+    guard strategy.offers(searchOptions) else {
       throw ValidationError(
-        "\(kind.rawValue) does not offer \(searchOptions): "
-          + MatcherKind.allCases.filter { $0.matcherType.offers(searchOptions) }
-          .map(\.rawValue).joined(separator: ", ") + " do")
+        "\(strategy.name) does not offer \(searchOptions): "
+          + Strategies.all.filter { $0.offers(searchOptions) }
+          .map(\.name).joined(separator: ", ") + " do")
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SearchBenchKit
 import TranscriptCorpus
 import TranscriptSearch
 
@@ -44,7 +45,7 @@ extension TSBench {
 
     @Option(
       help: """
-        The matcher: \(MatcherKind.allCases.map(\.rawValue).joined(separator: ", ")) (default \
+        The matcher: \(Strategies.namesList) (default \
         folded; token queries and --speaker/--from/--to run on folded only).
         """)
     var matcher: String?
@@ -81,13 +82,9 @@ extension TSBench {
         throw ValidationError("--from (\(from)) is after --to (\(to)): the time range is empty")
       }
       if tokens.contains(where: \.isEmpty) { throw ValidationError("a --token is empty") }
-      guard MatcherKind(rawValue: matcher ?? "folded") != nil else {
-        throw ValidationError(
-          "unknown matcher '\(matcher ?? "")'; choose one of "
-            + MatcherKind.allCases.map(\.rawValue).joined(separator: ", "))
-      }
+      let strategy = try StrategyName.strategy(matcher ?? "folded")
       guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
-      try find.check(MatcherKind(rawValue: matcher ?? "folded")!)
+      try find.check(strategy)
     }
 
     /// The keyword from --keyword or --keyword-file.
@@ -108,7 +105,7 @@ extension TSBench {
     func run() async throws {
       let keyword = try givenKeyword()
       let corpus = try options.load(dataset).corpus
-      let kind = MatcherKind(rawValue: matcher ?? "folded")!
+      let strategy = try StrategyName.strategy(matcher ?? "folded")
       let scoped = !speakers.isEmpty || from != nil || to != nil
       let matches: [Match]
       let what: String
@@ -132,15 +129,15 @@ extension TSBench {
           if !counts.isEmpty { print("by speaker: " + counts.joined(separator: ", ")) }
         }
       } else {
-        matches = try await kind.prepare(corpus).matches(
+        matches = try await strategy.prepare(corpus).matches(
           of: keyword!, options: find.searchOptions)
         what = keyword!.debugDescription
       }
       if json {
-        try MatchesJSON.write(matcher: kind.rawValue, matches: matches)
+        try MatchesJSON.write(matcher: strategy.name, matches: matches)
         return
       }
-      let engine = !tokens.isEmpty || scoped ? "folded" : kind.rawValue
+      let engine = !tokens.isEmpty || scoped ? "folded" : strategy.name
       let optionNote = find.searchOptions.isDefault ? "" : ", \(find.searchOptions)"
       print("\(matches.count) matches of \(what) in \(dataset) (\(engine)\(optionNote))")
       for match in matches.prefix(limit) {

@@ -1,0 +1,49 @@
+import PropertyBased
+import Testing
+import TranscriptSearch
+
+@testable import ExternalEngines
+
+@Suite("ICUSearchMatcher")
+struct ICUSearchMatcherTests {
+  private func matches(_ keyword: String, in rows: [String]) async throws -> [[Int]] {
+    let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+    return try await ICUSearchMatcher(corpus: corpus).matches(of: keyword).map {
+      [$0.row, $0.start, $0.end]
+    }
+  }
+
+  @Test func ignoresCaseButNotAccents() async throws {
+    #expect(try await matches("été", in: ["ÉTÉ ete été"]) == [[0, 0, 5], [0, 10, 15]])
+  }
+
+  @Test func knowsCanonicalEquivalence() async throws {
+    // "é" precomposed finds "e" + U+0301 (3 UTF-8 bytes), and the other way round.
+    #expect(try await matches("\u{E9}", in: ["e\u{301}!"]) == [[0, 0, 3]])
+    #expect(try await matches("e\u{301}", in: ["\u{E9}!"]) == [[0, 0, 2]])
+  }
+
+  @Test func offsetsAreUTF8PastAstralCharacters() async throws {
+    // 𝐀 is two UTF-16 units and four UTF-8 bytes; ICU reports UTF-16 offsets.
+    #expect(try await matches("x", in: ["\u{1D400}x", "", "日本x"]) == [[0, 4, 5], [2, 6, 7]])
+  }
+
+  @Test func agreesWithTheContractOnCaseOnlyASCII() async {
+    let pieces: [String] = ["a", "b", "A", "B", " ", "ab", "BA"]
+    let rows = Gen<String?>.element(of: pieces).array(of: 0...8)
+      .map { $0.compactMap { $0 }.joined() }.array(of: 1...10)
+    let keywords = Gen<String?>.element(of: ["a", "b", "A", "B", " "]).array(of: 1...3)
+      .map { $0.compactMap { $0 }.joined() }
+    await propertyCheck(count: 300, input: rows, keywords) { rows, keyword in
+      let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+      let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword)
+      let got = try? await ICUSearchMatcher(corpus: corpus).matches(of: keyword)
+      #expect(got == expected, "\(rows.debugDescription) \(keyword.debugDescription)")
+    }
+  }
+
+  @Test func reportsTheSystemICUVersion() {
+    #expect(ICUSearchMatcher.version.hasPrefix("ICU "))
+    #expect(ICUSearchMatcher.version.count > 4)
+  }
+}
