@@ -6,9 +6,10 @@ RELEASE_BIN := .build/release
 TSBENCH := $(RELEASE_BIN)/tsbench
 LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/BenchmarkSupport \
   Benchmarks/Matchers Benchmarks/Index Benchmarks/Session Benchmarks/Gate Benchmarks/GateWorkload \
-  Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers
+  Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Examples/NaiveSearch/Package.swift \
+  Examples/NaiveSearch/Sources
 
-.PHONY: fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   test-portable bench-peers bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -39,12 +40,36 @@ bench-peers:
 	  echo "matplotlib could not be installed: no charts"
 
 ## test: run every test
-test: unicode-data
+test: unicode-data engines
 	$(SWIFT) test
 
 ## test-portable: the whole test suite on the portable Swift scan kernel (no C kernels)
-test-portable: unicode-data
+test-portable: unicode-data engines
 	TSB_SCAN_KERNEL=portable $(SWIFT) test
+
+# PCRE2 and ICU, the C engines compared with ours, are linked at build time: their
+# development packages are installed when missing.
+engines:
+	@test -f /usr/include/pcre2.h -a -f /usr/include/unicode/usearch.h || { \
+	  echo "installing libpcre2-dev and libicu-dev (the pcre2 and icu engines)"; \
+	  apt-get update -qq && apt-get install -y -qq libpcre2-dev libicu-dev; } || { \
+	  echo "libpcre2-dev or libicu-dev is missing and could not be installed: run 'apt-get install libpcre2-dev libicu-dev' as root" >&2; exit 1; }
+
+EXAMPLE := Examples/NaiveSearch
+EXAMPLE_BIN := $(EXAMPLE)/.build/release/naive-bench
+EXAMPLE_RESULTS := results/examples/naive
+
+## example: build the example package that brings its own strategy, then verify, compare and gate it
+example: engines
+	$(SWIFT) build -c release --package-path $(EXAMPLE)
+	test -f datasets/mixed-10k.jsonl || \
+	  $(EXAMPLE_BIN) generate --script mixed --rows 10000 --out datasets/mixed-10k.jsonl
+	mkdir -p $(EXAMPLE_RESULTS)
+	$(EXAMPLE_BIN) verify --matcher naive --report $(EXAMPLE_RESULTS)/conformance.md
+	$(EXAMPLE_BIN) compare --dataset datasets/mixed-10k.jsonl \
+	  --matchers naive,folded,chunked,foundation,regex --results $(EXAMPLE_RESULTS)
+	$(EXAMPLE_BIN) gate --matcher naive --reference foundation --dataset datasets/mixed-10k.jsonl \
+	  --baseline $(EXAMPLE)/gate-naive.json --report $(EXAMPLE_RESULTS)/gate.md
 
 # The case-folding test compares the committed table with Debian's CaseFolding.txt.
 unicode-data:
@@ -56,15 +81,15 @@ unicode-data:
 datasets: build
 	$(TSBENCH) datasets
 
-build:
+build: engines
 	$(SWIFT) build -c release --product tsbench
 
 ## bench-suites: every package-benchmark suite (Matchers, Index, Session, Gate); SUITE=Name for one
-bench-suites:
+bench-suites: engines
 	Scripts/run-suites.sh '$(SUITE)' '$(FILTER)'
 
 ## bench-suites-report: run every suite in full and write results/suites/ and results/BENCHMARKS.md
-bench-suites-report:
+bench-suites-report: engines
 	rm -rf results/suites.tmp && mkdir -p results/suites.tmp
 	# package-benchmark prints markdown to standard output (it writes no file for it).
 	cd Benchmarks && swift package benchmark --format markdown --no-progress > ../results/suites.tmp/raw.md
@@ -99,13 +124,13 @@ bench-alloc: bench-tools
 	  "make bench-alloc ALLOC_FILTER='$(ALLOC_FILTER)'"
 
 # valgrind (the instruction-count gate) and Debian's jemalloc, installed when missing.
-bench-tools:
+bench-tools: engines
 	@command -v valgrind >/dev/null && test -f $(JEMALLOC) || { \
 	  echo "installing valgrind and libjemalloc-dev"; \
 	  apt-get update -qq && apt-get install -y -qq valgrind libjemalloc-dev; }
 
 ## fuzz: libFuzzer on the matchers (vs the oracle) and the importers, FUZZ_SECONDS each (default 60); results/fuzz.md
-fuzz:
+fuzz: engines
 	Scripts/fuzz.sh
 
 ## fuzz-merge: fold the inputs the last fuzz runs found into the committed corpus Fuzz/Corpus/
@@ -113,12 +138,12 @@ fuzz-merge:
 	Scripts/fuzz.sh merge
 
 ## sanitize: the tests under AddressSanitizer, and the concurrent ones under ThreadSanitizer
-sanitize: sanitize-thread
+sanitize: sanitize-thread engines
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt \
 	  swift test --scratch-path .build-asan --sanitize=address
 
 ## sanitize-thread: chunked, the pipeline, cancellation and folding in parts under ThreadSanitizer (run by CI)
-sanitize-thread:
+sanitize-thread: engines
 	swift test --scratch-path .build-tsan --sanitize=thread \
 	  --filter 'ChunkedMatcher|SearchPipeline|TypingReplay|foldingInParts'
 

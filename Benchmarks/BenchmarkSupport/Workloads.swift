@@ -31,18 +31,18 @@ public enum Workloads {
 
   /// `kind` prepared for the standard dataset of `script` at `rows` rows.
   public static func matcher(_ kind: MatcherKind, _ script: Script, rows: Int) -> any Matcher {
-    prepared(kind, script, rows: rows).matcher
+    prepared(Strategy(kind), script, rows: rows).matcher
   }
 
-  /// `kind` prepared for the dataset, and the heap bytes the prepared matcher retains
+  /// `strategy` prepared for the dataset, and the heap bytes the prepared matcher retains
   /// (measured when it was prepared).
   public static func prepared(
-    _ kind: MatcherKind, _ script: Script, rows: Int
+    _ strategy: Strategy, _ script: Script, rows: Int
   ) -> (matcher: any Matcher, heapBytes: Int?) {
-    let key = "\(kind.rawValue)-\(script.rawValue)-\(rows)"
+    let key = "\(strategy.name)-\(script.rawValue)-\(rows)"
     if let known = matchers.withLock({ $0[key] }) { return known }
     let corpus = dataset(script, rows: rows).corpus
-    let (matcher, heapBytes) = HeapUsage.retained { kind.prepare(corpus) }
+    let (matcher, heapBytes) = HeapUsage.retained { strategy.prepare(corpus) }
     matchers.withLock { $0[key] = (matcher, heapBytes) }
     return (matcher, heapBytes)
   }

@@ -1,21 +1,26 @@
 import Benchmark
 import BenchmarkSupport
+import SearchBenchKit
 import TranscriptCorpus
 import TranscriptSearch
 
 // Every strategy × script × size × keyword class, with the heap each prepared matcher
-// retains (jemalloc's statistics under jemalloc, glibc's otherwise). The stock engines (regex, nsregex,
-// foundation) stop at 100k rows: at 1M rows one query takes them seconds (see
-// results/matchers.md for their 1M-row numbers from `tsbench bench-matchers`).
+// retains (jemalloc's statistics under jemalloc, glibc's otherwise). The stock engines
+// (regex, nsregex, foundation, pcre2, icu) stop at 100k rows: at 1M rows one query takes
+// most of them seconds (see results/matchers.md for their 1M-row numbers from
+// `tsbench bench-matchers`).
 let benchmarks: @Sendable () -> Void = {
   let stockLimit = 100_000
   for script in [Script.english, .chinese, .mixed] {
     for rows in [1_000, 10_000, 100_000, 1_000_000] {
-      for kind in [MatcherKind.folded, .chunked, .regex, .nsregex, .foundation] {
+      let strategies =
+        [MatcherKind.folded, .chunked, .regex, .nsregex, .foundation].map(Strategy.init)
+        + [.pcre2, .icu]
+      for kind in strategies {
         if !kind.followsContract && rows > stockLimit { continue }
         for keywordClass in KeywordClass.allCases {
           let name =
-            "\(kind.rawValue)-\(script.rawValue)-\(Workloads.size(rows))-\(keywordClass.rawValue)"
+            "\(kind.name)-\(script.rawValue)-\(Workloads.size(rows))-\(keywordClass.rawValue)"
           Benchmark(
             name,
             configuration: .init(
@@ -41,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
                 ProjectMetrics.textMegabytesPerSecond, Int(megabytes / max(elapsed.seconds, 1e-9)))
             }
           } setup: {
-            _ = Workloads.matcher(kind, script, rows: rows)
+            _ = Workloads.prepared(kind, script, rows: rows)
           }
         }
       }

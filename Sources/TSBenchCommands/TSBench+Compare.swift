@@ -231,7 +231,8 @@ extension TSBench {
         scores.append(
           .init(
             strategy: strategy.name, passed: report.passed, total: report.total,
-            failingFamilies: report.failingFamilies.map(\.family), byOptions: report.byOptions))
+            failingFamilies: report.failingFamilies.map(\.family), byOptions: report.byOptions,
+            origin: strategy.origin))
       }
       return scores
     }

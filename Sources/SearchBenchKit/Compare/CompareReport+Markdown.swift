@@ -27,10 +27,13 @@ extension CompareReport {
       + "the intervals of the strategy ranked above them share its rank (\"=\")." + givenNote
     let header = "| rank | strategy | conformance | " + Self.classes.joined(separator: " | ") + " |"
     let rule = "|---:|---|---:|" + Self.classes.map { _ in "---:" }.joined(separator: "|") + "|"
-    var lines: [String] = [
-      "# Transcript search: strategies compared", "", introduction, "", "## Summary", "",
-      summaryNote, "", "![Strategies side by side](ratios.svg)", "", header, rule,
-    ]
+    var lines: [String] =
+      ["# Transcript search: strategies compared", ""] + shipSection() + [
+        introduction, "", "## Summary", "",
+        summaryNote, "",
+        "![Throughput of every strategy and peer against the memchr ceiling](throughput.svg)",
+        "", "![Strategies side by side](ratios.svg)", "", header, rule,
+      ]
     let ranking = summaryRanking()
     // Each class's column is divided by its fastest conforming strategy's, which reads 1.0×.
     let bestInClass = Dictionary(
@@ -241,10 +244,17 @@ extension CompareReport {
           continue
         }
         let goal = peer == .ripgrep ? "goal ≥ 3×" : "goal ≥ 1×"
+        let reading =
+          peer == .ripgrep
+          ? largest.readSeconds.map {
+            " `cat` of the same file takes \(Self.seconds($0.median)) as a whole process (ripgrep "
+              + "\(Self.seconds(seconds.median)))."
+          } ?? "" : ""
         lines.append(
           "- **folded vs \(peer.rawValue), \(label)**: folded is "
             + "\(Self.format(seconds.median / folded.seconds!.median))× as fast (\(goal)); counts: "
             + "contract \(folded.matches ?? 0), \(peer.rawValue) \(result.count.map(String.init) ?? "–")."
+            + reading
         )
       }
     }
@@ -299,6 +309,12 @@ extension CompareReport {
           + "\(Self.seconds(seconds.min))–\(Self.seconds(seconds.max)) | \(Self.format(megabytes / seconds.median)) | "
           + "\(ratio) | \(cell.oracle?.summary ?? "not run") | \(seconds.count) |"
       )
+    }
+    if let read = dataset.readSeconds {
+      lines.append(
+        "| any | `cat` of the file (reading only) | – | \(Self.seconds(read.median)) | "
+          + "\(Self.seconds(read.min))–\(Self.seconds(read.max)) | \(Self.format(megabytes / read.median)) | – | "
+          + "whole process: what start-up and reading cost ripgrep | \(read.count) |")
     }
     for peer in dataset.peers {
       let keyword = "\(peer.label): \(peer.keyword.debugDescription)"

@@ -26,6 +26,9 @@ public struct CompareReport: Codable, Sendable {
     public var peers: [PeerResult]
     /// A memchr for a byte that never occurs, over the folded buffers: the ceiling.
     public var ceilingSeconds: Summary?
+    /// `cat FILE > /dev/null` of the peers' file, as a whole process: what start-up and
+    /// reading cost a whole-process peer such as ripgrep.
+    public var readSeconds: Summary?
   }
 
   public struct Conformance: Codable, Sendable {
@@ -36,11 +39,14 @@ public struct CompareReport: Codable, Sendable {
     /// Cases passed per combination of find options ("not offered" where the strategy
     /// has no equivalent); nil in reports written before the options existed.
     public var byOptions: [ConformanceReport.OptionsScore]?
+    /// Where the strategy comes from (``Strategy/Origin``); nil in older reports.
+    public var origin: Strategy.Origin?
 
     public init(
       strategy: String, passed: Int, total: Int, failingFamilies: [String],
-      byOptions: [ConformanceReport.OptionsScore]? = nil
+      byOptions: [ConformanceReport.OptionsScore]? = nil, origin: Strategy.Origin? = nil
     ) {
+      self.origin = origin
       self.strategy = strategy
       self.passed = passed
       self.total = total

@@ -168,10 +168,14 @@ public struct Comparison: Sendable {
 
     progress("\(dataset.name): peers and ceiling")
     let peerResults = runPeers(dataset, keywords: keywords)
+    let reads = dataset.plainTextPath.flatMap { path in
+      peers.map { peers in (0..<rounds).compactMap { _ in peers.cat(path) } }
+    }
     let ceiling = Self.ceiling(of: (prepared["folded"] as? FoldedMatcher)?.folded, rounds: rounds)
     return CompareReport.Dataset(
       name: dataset.name, script: dataset.script?.rawValue, rows: corpus.count,
-      textBytes: corpus.utf8TextCount, cells: ordered, peers: peerResults, ceilingSeconds: ceiling)
+      textBytes: corpus.utf8TextCount, cells: ordered, peers: peerResults, ceilingSeconds: ceiling,
+      readSeconds: reads.flatMap { $0.isEmpty ? nil : Summary($0) })
   }
 
   /// The oracle's matches of `keyword` in the first `rows` rows: every row when the
@@ -246,18 +250,24 @@ public struct Comparison: Sendable {
           results.append(
             PeerResult(
               peer: peer.rawValue, keyword: keyword, label: label, count: count,
-              seconds: samples.isEmpty ? nil : Summary(samples),
+              seconds: samples.isEmpty ? nil : Summary(samples), samples: samples,
               note: samples.isEmpty ? "failed to run" : "whole process, start-up included"))
         }
       case .stringzilla:
         let measured = peers.stringzilla(keywords.map(\.keyword), in: path, rounds: rounds)
+        let perMatch = measured.perMatchSeconds.map {
+          "; \(Int(($0 * 1e9).rounded())) ns a match of Python objects, "
+            + "measured on back-to-back matches"
+        }
         for (keyword, label) in keywords {
-          let run = measured[keyword]
+          let run = measured.results[keyword]
           results.append(
             PeerResult(
               peer: peer.rawValue, keyword: keyword, label: label, count: run?.count,
-              seconds: run.map { Summary($0.seconds) },
-              note: run == nil ? "failed to run or printed garbage" : "timed inside Python"))
+              seconds: run.map { Summary($0.seconds) }, samples: run?.seconds,
+              note: run == nil
+                ? "failed to run or printed garbage"
+                : "timed inside Python, counted with len(list(...))\(perMatch ?? "")"))
         }
       }
     }

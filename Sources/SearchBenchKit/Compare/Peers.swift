@@ -9,6 +9,8 @@ public struct PeerResult: Codable, Sendable {
   /// Matches the peer counted, or nil if it did not run.
   public var count: Int?
   public var seconds: Summary?
+  /// Every round's seconds, for charts of the spread; nil in older reports.
+  public var samples: [Double]?
   /// Why it did not run, or how its timing is taken.
   public var note: String
 }
@@ -28,7 +30,8 @@ public enum Peer: String, CaseIterable, Codable, Sendable {
     case .stringzilla:
       "StringZilla `utf8_uncased_matches`: full case folding per code point, no "
         + "normalisation, no character boundaries; timed inside Python (start-up and file "
-        + "reading excluded), matches counted by iterating in Python"
+        + "reading excluded); its Python API has no uncased count, so matches are counted "
+        + "the cheapest way it offers, `len(list(...))`, iterated in C"
     }
   }
 }
@@ -66,24 +69,45 @@ public struct PeerRunner: Sendable {
     return (count, elapsed)
   }
 
-  /// StringZilla's count and timings for each keyword, `rounds` times, timed in Python.
+  /// Times `cat FILE > /dev/null`, once: a whole process that only starts and reads.
+  public func cat(_ file: String) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["cat", "--", file]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let start = ContinuousClock.now
+    do { try process.run() } catch { return nil }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return (ContinuousClock.now - start).seconds
+  }
+
+  /// StringZilla's count and timings for each keyword, `rounds` times, timed in Python,
+  /// and what one match costs beyond the search (a Python object made per match).
   public func stringzilla(
     _ keywords: [String], in file: String, rounds: Int
-  ) -> [String: (count: Int, seconds: [Double])] {
+  ) -> (results: [String: (count: Int, seconds: [Double])], perMatchSeconds: Double?) {
     let script = "\(scriptsDirectory)/peer_stringzilla.py"
     var arguments = ["python3", script, file, "--rounds", String(rounds), "--"]
     arguments += keywords
-    guard let output = Self.run("/usr/bin/env", arguments) else { return [:] }
+    guard let output = Self.run("/usr/bin/env", arguments) else { return ([:], nil) }
     var results: [String: (Int, [Double])] = [:]
+    var perMatch: Double?
     for line in output.split(separator: "\n") {
       guard let data = line.data(using: .utf8),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let keyword = object["keyword"] as? String, let count = object["count"] as? Int,
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else { continue }
+      if let seconds = object["perMatchSeconds"] as? Double, seconds > 0 {
+        perMatch = seconds
+        continue
+      }
+      guard let keyword = object["keyword"] as? String, let count = object["count"] as? Int,
         let seconds = object["seconds"] as? [Double], !seconds.isEmpty
       else { continue }  // garbage from a broken peer is ignored, not trusted
       results[keyword] = (count, seconds)
     }
-    return results
+    return (results, perMatch)
   }
 
   /// Runs a process and returns its standard output, or nil if it could not run or

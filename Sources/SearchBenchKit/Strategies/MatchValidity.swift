@@ -1,8 +1,8 @@
 import TranscriptSearch
 
 /// Checks that a strategy's matches can be used at all, before they are compared with the
-/// oracle's: in order, not overlapping, non-empty, inside their row, and starting and
-/// ending between UTF-8 sequences. A strategy that breaks one of these is failing, not
+/// oracle's: in order, not overlapping, inside their row, and starting and ending between
+/// UTF-8 sequences (a `Match` is never empty). A strategy that breaks one of these is failing, not
 /// merely non-conforming.
 public enum MatchValidity {
   /// What is wrong with `matches` as matches in `corpus`, or nil when nothing is.
@@ -10,10 +10,9 @@ public enum MatchValidity {
     var previous: Match?
     for (index, match) in matches.enumerated() {
       let place = "match \(index + 1) (row \(match.row), \(match.start)..<\(match.end))"
-      guard match.row >= 0, match.row < corpus.count else {
+      guard match.row < corpus.count else {
         return "\(place): no such row (the corpus has \(corpus.count))"
       }
-      guard match.start < match.end else { return "\(place): empty or reversed" }
       if let previous {
         if (previous.row, previous.start) > (match.row, match.start) {
           return "\(place): out of order (after row \(previous.row), \(previous.start))"
@@ -23,7 +22,7 @@ public enum MatchValidity {
         }
       }
       let problem = corpus.withUTF8Text(ofRow: match.row) { text -> String? in
-        guard match.start >= 0, match.end <= text.count else {
+        guard match.end <= text.count else {
           return "\(place): outside the row's \(text.count) bytes"
         }
         for offset in [match.start, match.end] where offset < text.count {

@@ -208,7 +208,59 @@ struct CompareTests {
 
   @Test func aMissingOrBrokenPeerIsReportedNotTrusted() {
     let runner = PeerRunner(scriptsDirectory: "/nonexistent")
-    #expect(runner.stringzilla(["a"], in: "/nonexistent/file.txt", rounds: 1).isEmpty)
+    let stringzilla = runner.stringzilla(["a"], in: "/nonexistent/file.txt", rounds: 1)
+    #expect(stringzilla.results.isEmpty && stringzilla.perMatchSeconds == nil)
     #expect(runner.ripgrep("a", in: "/nonexistent/file.txt") == nil)
+    #expect(runner.cat("/nonexistent/file.txt") == nil)
+  }
+
+  @Test func readingTheFileIsTimedAsAWholeProcess() throws {
+    let path = NSTemporaryDirectory() + "cat-\(UUID().uuidString).txt"
+    try Data("one row\n".utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let seconds = try #require(PeerRunner(scriptsDirectory: "/nonexistent").cat(path))
+    #expect(seconds > 0)
+  }
+
+  @Test func theReportOpensWithTheStrategyToShip() {
+    // Per class: folded is fastest; chunked conforms but is slower; pcre2 (stock) is
+    // 2×, 3×, 4× folded; naive (the user's) is 10× and disagrees with the oracle.
+    let times: [String: [Double]] = [
+      "folded": [1, 1, 1], "chunked": [1.5, 1.5, 1.5], "pcre2": [2, 3, 4],
+      "regex": [50, 50, 50], "naive": [10, 10, 10],
+    ]
+    var cells: [CompareReport.Cell] = []
+    for (strategy, seconds) in times.sorted(by: { $0.key < $1.key }) {
+      for (index, label) in ["frequent", "rare", "absent"].enumerated() {
+        var cell = CompareReport.Cell(
+          strategy: strategy, keyword: label, label: label, samples: [seconds[index]])
+        cell.seconds = Summary([seconds[index]])
+        cell.oracle = OracleCheck(
+          rowsCompared: 10, rowsTotal: 10, expectedMatches: 1, foundMatches: 1,
+          agrees: strategy != "naive")
+        cells.append(cell)
+      }
+    }
+    let dataset = CompareReport.Dataset(
+      name: "mixed-1m", script: "mixed", rows: 1_000_000, textBytes: 100, cells: cells,
+      peers: [], ceilingSeconds: nil)
+    let small = CompareReport.Dataset(
+      name: "mixed-1k", script: "mixed", rows: 1_000, textBytes: 1, cells: [], peers: [],
+      ceilingSeconds: nil)
+    let origins: [String: Strategy.Origin] = [
+      "folded": .project, "chunked": .project, "pcre2": .stock, "regex": .stock, "naive": .user,
+    ]
+    let report = CompareReport(
+      command: "test", machine: "test", rounds: 1, cellBudgetSeconds: 3,
+      conformance: origins.map {
+        .init(
+          strategy: $0.key, passed: $0.value == .project ? 10 : 7, total: 10,
+          failingFamilies: [], origin: $0.value)
+      },
+      datasets: [small, dataset], scaling: [], peerSemantics: [:])
+    let markdown = report.markdown(allocatorSummary: nil)
+    #expect(markdown.hasPrefix("# Transcript search: strategies compared\n\n## Which strategy"))
+    #expect(markdown.contains("| mixed (1M rows) | **folded** | pcre2 (7/10) | 2.0× | 3.0× | 4.0× |"))
+    #expect(markdown.contains("| mixed (1M rows) | naive | 7/10 | no | 10.0× | 10.0× | 10.0× |"))
   }
 }
