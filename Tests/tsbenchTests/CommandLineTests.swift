@@ -330,4 +330,62 @@ struct CommandLineTests {
     #expect(verify.status == 0, "\(verify.error)")
     #expect(verify.output.contains("not offered"), "\(verify.output)")
   }
+
+  @Test func theCEnginesSearchAndAreScored() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/t.jsonl"
+    try Data(
+      """
+      {"start":0,"text":"STRASSE, Straße and strasse"}
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: file))
+    // PCRE2 folds one code point at a time (ß is not ss); ICU's collation at secondary
+    // strength does not expand ß either; the contract does.
+    for (matcher, count) in [("pcre2", 2), ("icu", 2), ("folded", 3)] {
+      let run = try tsbench(
+        ["search", "--dataset", file, "--keyword", "strasse", "--matcher", matcher, "--json"])
+      #expect(run.status == 0, "\(matcher): \(run.error)")
+      #expect(run.output.contains("\"count\":\(count)"), "\(matcher): \(run.output)")
+    }
+    let verify = try tsbench(["verify", "--matcher", "icu"])
+    #expect(verify.status == 0, "\(verify.error)")
+    #expect(verify.output.contains("icu "), "\(verify.output)")
+    let unknown = try tsbench(["compare", "--dataset", file, "--matchers", "folded,nope"])
+    #expect(unknown.status != 0)
+    #expect(unknown.error.contains("unknown matcher 'nope'"), "\(unknown.error)")
+    #expect(unknown.error.contains("pcre2") && unknown.error.contains("icu"), "\(unknown.error)")
+  }
+
+  @Test func theGateRecordsThenPassesThenFailsARegression() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/t.jsonl"
+    let rows = (0..<400).map { #"{"start":\#($0),"text":"row \#($0) holds words"}"# }
+    try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+    let baseline = folder + "/gate.json"
+    let common = [
+      "gate", "--matcher", "oracle", "--dataset", file, "--keywords", "words,zzz",
+      "--rounds", "3", "--baseline", baseline,
+    ]
+    let missing = try tsbench(common)
+    #expect(missing.status != 0 && missing.error.contains("no baseline"), "\(missing.error)")
+    let record = try tsbench(common + ["--record"])
+    #expect(record.status == 0, "\(record.error)")
+    #expect(record.output.contains("recorded"), "\(record.output)")
+    // A generous tolerance: the check must pass on a busy machine too.
+    let check = try tsbench(common + ["--tolerance", "4"])
+    #expect(check.status == 0, "\(check.output)\(check.error)")
+    #expect(check.output.contains("| pass |"), "\(check.output)")
+    // A baseline in which the oracle was a thousand times faster than folded: a regression.
+    var recorded =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: baseline))) as! [String: Any]
+    recorded["ratios"] = ["words": 0.001, "zzz": 0.001]
+    try JSONSerialization.data(withJSONObject: recorded).write(to: URL(fileURLWithPath: baseline))
+    let regressed = try tsbench(common)
+    #expect(regressed.status == 1, "\(regressed.output)\(regressed.error)")
+    #expect(regressed.output.contains("**FAIL**"), "\(regressed.output)")
+  }
 }

@@ -33,7 +33,7 @@ public struct ComparisonDataset: Sendable {
 /// oracle on every row when the oracle fits its budget, else on the first rows, and the
 /// report says which.
 public struct Comparison: Sendable {
-  public var strategies: [Strategy] = Strategies.standard(kernel: .automatic)
+  public var strategies: [Strategy] = Strategies.standard(kernel: .automatic, includingUser: false)
   public var rounds = 5
   /// The find options every strategy searches with; a strategy that does not offer them
   /// reads "not offered".
@@ -106,7 +106,9 @@ public struct Comparison: Sendable {
             if let problem = MatchValidity.problem(with: found, in: corpus) {
               throw InvalidMatchesError(problem: problem)
             }
-            if !full, elapsed > 2 * cellBudget {
+            // Only a user's strategy fails for it: ours and the stock engines are skipped
+            // by estimate instead, and a busy machine must not turn them into failures.
+            if !full, strategy.origin == .user, elapsed > 2 * cellBudget {
               throw PastBudgetError(seconds: elapsed, budget: cellBudget)
             }
             cell.matches = found.count
@@ -298,7 +300,7 @@ public struct Comparison: Sendable {
     var description: String { "invalid matches: \(problem)" }
   }
 
-  /// One query took more than twice the cell budget.
+  /// One query of a user's strategy took more than twice the cell budget.
   struct PastBudgetError: Error, CustomStringConvertible {
     var seconds: Double
     var budget: Double

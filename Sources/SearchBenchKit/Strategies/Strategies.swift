@@ -39,10 +39,12 @@ public enum Strategies {
   public static var namesList: String { all.map(\.name).joined(separator: ", ") }
 
   /// What `compare` measures by default: every strategy but the oracle, `folded` and
-  /// `chunked` running `kernel`.
-  public static func standard(kernel: ScanKernel) -> [Strategy] {
+  /// `chunked` running `kernel`; the registered ones too unless `includingUser` is false.
+  public static func standard(kernel: ScanKernel, includingUser: Bool = true) -> [Strategy] {
     [.folded(kernel: kernel), .chunked(kernel: kernel)]
-      + all.filter { !["oracle", "folded", "chunked"].contains($0.name) }
+      + (includingUser ? all : builtIn).filter {
+        !["oracle", "folded", "chunked"].contains($0.name)
+      }
   }
 
   /// A registration whose name was taken.

@@ -260,7 +260,8 @@ struct CompareTests {
       datasets: [small, dataset], scaling: [], peerSemantics: [:])
     let markdown = report.markdown(allocatorSummary: nil)
     #expect(markdown.hasPrefix("# Transcript search: strategies compared\n\n## Which strategy"))
-    #expect(markdown.contains("| mixed (1M rows) | **folded** | pcre2 (7/10) | 2.0× | 3.0× | 4.0× |"))
+    #expect(
+      markdown.contains("| mixed (1M rows) | **folded** | pcre2 (7/10) | 2.0× | 3.0× | 4.0× |"))
     #expect(markdown.contains("| mixed (1M rows) | naive | 7/10 | no | 10.0× | 10.0× | 10.0× |"))
   }
 }

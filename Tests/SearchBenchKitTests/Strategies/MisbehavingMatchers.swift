@@ -37,3 +37,14 @@ struct SplittingMatcher: Matcher {
       ? found.map { Match(row: $0.row, start: $0.start, end: $0.end + 1) } : found
   }
 }
+
+/// Takes a tenth of a second a query: past a budget of a millisecond.
+struct SlowMatcher: Matcher {
+  static let name = "slow"
+  let inner: FoldedMatcher
+  init(corpus: Corpus) { inner = FoldedMatcher(corpus: corpus) }
+  func nonEmptyMatches(of keyword: String, options: SearchOptions) async throws -> [Match] {
+    try await Task.sleep(for: .milliseconds(100))
+    return try await inner.nonEmptyMatches(of: keyword, options: options)
+  }
+}

@@ -36,6 +36,17 @@ struct MisbehavingStrategyTests {
     #expect(measured.cells.filter { $0.strategy == "folded" }.allSatisfy { $0.samples.count == 2 })
   }
 
+  @Test func aStrategyOfYoursPastTheBudgetFails() async throws {
+    var comparison = Comparison()
+    comparison.rounds = 1
+    comparison.cellBudget = 0.001
+    comparison.strategies = [Strategy(SlowMatcher.self)]
+    let measured = try await comparison.measure(dataset)
+    #expect(
+      measured.cells.allSatisfy { $0.skipped?.contains("ran past the budget") == true },
+      "\(measured.cells.map(\.skipped))")
+  }
+
   @Test func conformanceCountsAThrowingCaseAsFailedAndNamesIt() async throws {
     let cases = [
       ConformanceCase(name: "good", family: "f", text: "a b", keyword: "a", expected: [[0, 1]]),
