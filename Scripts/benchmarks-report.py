@@ -111,6 +111,38 @@ if report:
                 lines.append(f"| kernel (#13) | folded, {label}, share of the memchr ceiling, {name} | "
                              f"{fmt(fraction * 100)}% | ≥ {share * 100:g}% | {'yes' if fraction >= share else '**no**'} | [REPORT.md](REPORT.md) |")
 
+    # More engines (#17): folded against every in-process stock engine, on every class of
+    # every standard dataset where both ran; pcre2 and icu present on every dataset.
+    origins = {c["strategy"]: c.get("origin") for c in report["conformance"]}
+    stock = [name for name, origin in origins.items() if origin == "stock"]
+    for dataset in report["datasets"]:
+        for engine in ("pcre2", "icu"):
+            cells = [c for c in dataset["cells"] if c["strategy"] == engine]
+            ran = sum(1 for c in cells if c.get("seconds"))
+            lines.append(f"| engines (#17) | {engine} in the report, {dataset['name']} | "
+                         f"{ran} of {len(cells)} keywords measured"
+                         f"{'' if ran == len(cells) else ' (the rest over budget)'} | present | "
+                         f"{'yes' if cells else '**no**'} | [REPORT.md](REPORT.md) |")
+        for label in ("frequent", "rare", "absent"):
+            folded = next((c for c in dataset["cells"] if c["strategy"] == "folded"
+                           and c["label"] == label and c.get("seconds")), None)
+            if not folded:
+                continue
+            measured = [(c["strategy"], c["seconds"]["median"] / folded["seconds"]["median"])
+                        for c in dataset["cells"]
+                        if c["strategy"] in stock and c["label"] == label and c.get("seconds")]
+            if not measured:
+                continue
+            engine, ratio = min(measured, key=lambda pair: pair[1])
+            lines.append(f"| engines (#17) | folded's speed ÷ the fastest stock engine's ({engine}), "
+                         f"{label}, {dataset['name']} | {fmt(ratio)} | ≥ 3× | "
+                         f"{'yes' if ratio >= 3 else '**no**'} | [REPORT.md](REPORT.md) |")
+
+example = os.path.join(results, "examples", "naive", "REPORT.md")
+lines.append(f"| engines (#17) | the example package's strategy compared, its report committed | "
+             f"{'results/examples/naive/REPORT.md' if os.path.exists(example) else 'missing'} | present | "
+             f"{'yes' if os.path.exists(example) else '**no**'} | [examples/naive/REPORT.md](examples/naive/REPORT.md) |")
+
 replay = load("replay.json")
 if replay:
     for policy in replay["policies"]:
