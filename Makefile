@@ -67,7 +67,7 @@ example: engines
 	mkdir -p $(EXAMPLE_RESULTS)
 	$(EXAMPLE_BIN) verify --matcher naive --report $(EXAMPLE_RESULTS)/conformance.md
 	$(EXAMPLE_BIN) compare --dataset datasets/mixed-10k.jsonl \
-	  --matchers naive,folded,chunked,foundation,regex --results $(EXAMPLE_RESULTS)
+	  --matchers naive,folded,chunked,pcre2,icu,foundation,regex --results $(EXAMPLE_RESULTS)
 	$(EXAMPLE_BIN) gate --matcher naive --reference foundation --dataset datasets/mixed-10k.jsonl \
 	  --baseline $(EXAMPLE)/gate-naive.json --report $(EXAMPLE_RESULTS)/gate.md
 

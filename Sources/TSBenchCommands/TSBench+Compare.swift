@@ -132,7 +132,8 @@ extension TSBench {
       }
       progress.finish()
       let conformance = try await conformanceScores(comparison.strategies)
-      var command = "tsbench compare"
+      // The program that ran: tsbench, or a package's own with its strategies.
+      var command = "\(URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent) compare"
       if let dataset { command += " --dataset \(dataset)" }
       if let keywords { command += " --keywords \(keywords.joined(separator: ","))" }
       if let matchers { command += " --matchers \(matchers.joined(separator: ","))" }

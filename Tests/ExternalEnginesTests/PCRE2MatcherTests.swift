@@ -1,4 +1,3 @@
-import PropertyBased
 import Testing
 import TranscriptSearch
 
@@ -34,19 +33,7 @@ struct PCRE2MatcherTests {
   }
 
   @Test func agreesWithTheContractOnCaseOnlyASCII() async {
-    // On ASCII letters and spaces the contract is plain case-insensitive matching, which
-    // PCRE2 does exactly: any difference is a bug in how rows are searched.
-    let pieces: [String] = ["a", "b", "A", "B", " ", "ab", "BA"]
-    let rows = Gen<String?>.element(of: pieces).array(of: 0...8)
-      .map { $0.compactMap { $0 }.joined() }.array(of: 1...10)
-    let keywords = Gen<String?>.element(of: ["a", "b", "A", "B", " "]).array(of: 1...3)
-      .map { $0.compactMap { $0 }.joined() }
-    await propertyCheck(count: 300, input: rows, keywords) { rows, keyword in
-      let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
-      let expected = try? await OracleMatcher(corpus: corpus).matches(of: keyword)
-      let got = try? await PCRE2Matcher(corpus: corpus).matches(of: keyword)
-      #expect(got == expected, "\(rows.debugDescription) \(keyword.debugDescription)")
-    }
+    await expectAgreementWithTheOracleOnCaseOnlyASCII(PCRE2Matcher.self)
   }
 
   @Test func offersNoFindOptions() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws the report's charts from report.json with matplotlib:
 
-- throughput.svg: per script at its largest size, every strategy's and peer's throughput
+- throughput.svg: per script at the report's largest size, every strategy's and peer's throughput
   (GB/s of text) per keyword class, every round's sample as a dot and the median as a bar,
   with the memchr ceiling as a line;
 - ratios.svg: each strategy's time ÷ the fastest conforming one's, by class;
@@ -56,13 +56,15 @@ def ordered(names):
 
 
 def draw_throughput():
-    """One panel per script at its largest size."""
+    """One panel per script measured at the report's largest size."""
     largest = {}
     for dataset in report["datasets"]:
         key = dataset.get("script") or dataset["name"]
         if key not in largest or dataset["rows"] > largest[key]["rows"]:
             largest[key] = dataset
-    panels = [largest[k] for k in sorted(largest)]
+    # The scripts measured at the largest size (1M rows in the standard run).
+    most = max(d["rows"] for d in largest.values())
+    panels = [largest[k] for k in sorted(largest) if largest[k]["rows"] == most]
     if not panels:
         return
     figure, axes = plt.subplots(len(panels), 1, figsize=(11, 3.9 * len(panels)), squeeze=False)
@@ -85,9 +87,13 @@ def draw_throughput():
         for index, (name, kind, samples) in enumerate(series):
             for position, label in enumerate(classes):
                 values = [gigabytes / s for s in samples.get(label, []) if s > 0]
-                if not values:
-                    continue
                 x = position + (index - (len(series) - 1) / 2) * width
+                if not values:
+                    # Skipped (over budget, failed, not installed): named, not left blank.
+                    axis.annotate(f"{name}: not measured", (x, 0), xycoords=("data", "axes fraction"),
+                                  textcoords="offset points", xytext=(0, 3), rotation=90,
+                                  fontsize=6.5, ha="center", va="bottom", color="grey")
+                    continue
                 median = sorted(values)[len(values) // 2]
                 axis.bar(x, median, width * 0.9, color=colours[kind], alpha=0.35)
                 axis.scatter([x] * len(values), values, s=9, color=colours[kind], zorder=3)
@@ -96,8 +102,8 @@ def draw_throughput():
         if dataset.get("ceilingSeconds"):
             ceiling = gigabytes / dataset["ceilingSeconds"]["median"]
             axis.axhline(ceiling, color="black", linestyle="--", linewidth=1)
-            axis.annotate(f"memchr ceiling {ceiling:.1f} GB/s", (len(classes) - 0.5, ceiling),
-                          textcoords="offset points", xytext=(-4, 4), ha="right", fontsize=8)
+            axis.annotate(f"memchr ceiling {ceiling:.1f} GB/s", (-0.5, ceiling),
+                          textcoords="offset points", xytext=(4, 4), ha="left", fontsize=8)
         axis.set_yscale("log")
         axis.set_xticks(range(len(classes)))
         axis.set_xticklabels(classes)
@@ -112,7 +118,7 @@ def draw_throughput():
              "peer": "peer (another program)"}
     present = [k for k in names if k in kinds]
     handles = [plt.Rectangle((0, 0), 1, 1, color=colours[k], alpha=0.6) for k in present]
-    axes[0, 0].legend(handles, [names[k] for k in present], fontsize=8, loc="upper left",
+    axes[0, 0].legend(handles, [names[k] for k in present], fontsize=8, loc="upper right",
                       ncol=len(present))
     figure.suptitle("Throughput per keyword class: bars are medians, dots every round", y=1.0)
     figure.tight_layout()
