@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unicode/ucol.h>
 #include <unicode/uversion.h>
 #include <unicode/usearch.h>
@@ -9,6 +10,8 @@
 struct tsb_icu_search {
   UCollator *collator;
   UStringSearch *search;
+  // usearch keeps a pointer to the pattern, not a copy: the search owns this one.
+  UChar *pattern;
 };
 
 // usearch needs a text to open with; the real text comes with set_text.
@@ -24,8 +27,15 @@ tsb_icu_search *tsb_icu_search_open(
     return NULL;
   }
   ucol_setStrength(collator, UCOL_SECONDARY);
+  UChar *copy = malloc(sizeof(UChar) * (size_t)(length > 0 ? length : 1));
+  if (!copy) {
+    *error = "out of memory";
+    ucol_close(collator);
+    return NULL;
+  }
+  memcpy(copy, pattern, sizeof(UChar) * (size_t)length);
   UStringSearch *search = usearch_openFromCollator(
-      (const UChar *)pattern, length, placeholder, 1, collator, NULL, &status);
+      copy, length, placeholder, 1, collator, NULL, &status);
   if (U_SUCCESS(status)) {
     usearch_setAttribute(search, USEARCH_CANONICAL_MATCH, USEARCH_ON, &status);
   }
@@ -33,6 +43,7 @@ tsb_icu_search *tsb_icu_search_open(
     *error = u_errorName(status);
     if (search) usearch_close(search);
     ucol_close(collator);
+    free(copy);
     return NULL;
   }
   tsb_icu_search *result = malloc(sizeof *result);
@@ -40,10 +51,12 @@ tsb_icu_search *tsb_icu_search_open(
     *error = "out of memory";
     usearch_close(search);
     ucol_close(collator);
+    free(copy);
     return NULL;
   }
   result->collator = collator;
   result->search = search;
+  result->pattern = copy;
   return result;
 }
 
@@ -65,6 +78,7 @@ int32_t tsb_icu_search_next(tsb_icu_search *search, int32_t *length) {
 void tsb_icu_search_close(tsb_icu_search *search) {
   usearch_close(search->search);
   ucol_close(search->collator);
+  free(search->pattern);
   free(search);
 }
 

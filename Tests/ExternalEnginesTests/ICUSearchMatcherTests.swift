@@ -22,6 +22,14 @@ struct ICUSearchMatcherTests {
     #expect(try await matches("e\u{301}", in: ["\u{E9}!"]) == [[0, 0, 2]])
   }
 
+  @Test func findsAKeywordLongerThanAnyBuffer() async throws {
+    // ICU keeps a pointer to the pattern: it must outlive the search (a release build
+    // once freed it early, and long keywords stopped matching).
+    let keyword = String(repeating: "long keyword, ", count: 40)
+    let text = "a \(keyword.uppercased()) b"
+    #expect(try await matches(keyword, in: [text]) == [[0, 2, 2 + keyword.utf8.count]])
+  }
+
   @Test func offsetsAreUTF8PastAstralCharacters() async throws {
     // 𝐀 is two UTF-16 units and four UTF-8 bytes; ICU reports UTF-16 offsets.
     #expect(try await matches("x", in: ["\u{1D400}x", "", "日本x"]) == [[0, 4, 5], [2, 6, 7]])

@@ -10,7 +10,7 @@
 
 typedef struct tsb_icu_search tsb_icu_search;
 
-// A search for `pattern` (UTF-16) with the root collator at secondary strength (case is
+// A search for `pattern` (UTF-16, copied) with the root collator at secondary strength (case is
 // ignored, accents are not) and canonical equivalence on. NULL on failure, with ICU's
 // error name in `error`.
 tsb_icu_search *_Nullable tsb_icu_search_open(
