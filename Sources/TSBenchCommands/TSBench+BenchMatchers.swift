@@ -77,7 +77,8 @@ extension TSBench {
       let result = try await benchmark.run(progress: progress)
       progress.finish()
       var command =
-        "tsbench bench-matchers --dataset \(dataset) --rounds \(rounds)" + find.commandLine
+        "\(ProgramName.current) bench-matchers --dataset \(dataset) --rounds \(rounds)"
+        + find.commandLine
       if !kernel.isEmpty {
         command += " --kernel " + kernel.map(\.description).joined(separator: ",")
       }

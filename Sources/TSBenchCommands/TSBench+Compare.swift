@@ -132,8 +132,7 @@ extension TSBench {
       }
       progress.finish()
       let conformance = try await conformanceScores(comparison.strategies)
-      // The program that ran: tsbench, or a package's own with its strategies.
-      var command = "\(URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent) compare"
+      var command = "\(ProgramName.current) compare"
       if let dataset { command += " --dataset \(dataset)" }
       if let keywords { command += " --keywords \(keywords.joined(separator: ","))" }
       if let matchers { command += " --matchers \(matchers.joined(separator: ","))" }

@@ -70,7 +70,7 @@ extension TSBench {
         }
       }
       if let report {
-        let command = "tsbench verify --cases \(cases)" + find.commandLine
+        let command = "\(ProgramName.current) verify --cases \(cases)" + find.commandLine
         try ReportFile.write(
           ConformanceReport.markdown(reports, caseCount: loaded.count, command: command), to: report
         )
