@@ -157,7 +157,7 @@ format:
 
 ## clean: remove build products and generated datasets
 clean:
-	rm -rf .build .build-* Benchmarks/.build Benchmarks/.build-* datasets/*.jsonl datasets/*.txt
+	rm -rf .build .build-* Benchmarks/.build Benchmarks/.build-* Examples/NaiveSearch/.build datasets/*.jsonl datasets/*.txt
 
 help:
 	@grep -E '^## ' Makefile | sed 's/^## //'
