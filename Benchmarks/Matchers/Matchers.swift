@@ -13,10 +13,7 @@ let benchmarks: @Sendable () -> Void = {
   let stockLimit = 100_000
   for script in [Script.english, .chinese, .mixed] {
     for rows in [1_000, 10_000, 100_000, 1_000_000] {
-      let strategies =
-        [MatcherKind.folded, .chunked, .regex, .nsregex, .foundation].map(Strategy.init)
-        + [.pcre2, .icu]
-      for kind in strategies {
+      for kind in Strategies.standard(kernel: .automatic, includingUser: false) {
         if !kind.followsContract && rows > stockLimit { continue }
         for keywordClass in KeywordClass.allCases {
           let name =

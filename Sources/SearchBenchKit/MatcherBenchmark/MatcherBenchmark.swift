@@ -25,9 +25,7 @@ public struct MatcherBenchmark: Sendable {
   public var corpus: Corpus
   public var workloads: [Workload]
   /// The strategies to measure.
-  public var strategies: [Strategy] =
-    [.folded(kernel: .automatic), .chunked(kernel: .automatic)]
-    + [MatcherKind.regex, .nsregex, .foundation].map(Strategy.init) + [.pcre2, .icu]
+  public var strategies = Strategies.standard(kernel: .automatic, includingUser: false)
   /// Kernels to measure `folded` and `chunked` with, besides the automatic one: each adds
   /// a strategy named like "folded (avx2)".
   public var extraKernels: [ScanKernel] = []
