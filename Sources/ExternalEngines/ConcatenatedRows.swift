@@ -27,12 +27,6 @@ struct ConcatenatedRows<Unit: UnsignedInteger & Sendable>: Sendable {
   /// - Precondition: `0 <= offset < units.count`.
   func row(containing offset: Int) -> Int {
     // The first start after `offset`, less one: empty rows never hold an offset.
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let middle = (low + high) / 2
-      if starts[middle] <= offset { low = middle + 1 } else { high = middle }
-    }
-    return low - 1
+    starts.partitioningIndex { $0 > offset } - 1
   }
 }

@@ -38,25 +38,19 @@ public struct PCRE2Matcher: Matcher {
         let found = try pattern.firstMatch(in: base, length: text.count, from: position)
       {
         let row = rows.row(containing: found.lowerBound)
+        let rowStart = rows.starts[row]
         let rowEnd = rows.starts[row + 1]
-        if found.upperBound <= rowEnd {
-          matches.append(
-            Match(
-              row: row, start: found.lowerBound - rows.starts[row],
-              end: found.upperBound - rows.starts[row]))
-          position = found.upperBound
-        } else if let inRow = try pattern.firstMatch(
-          in: base, length: rowEnd, from: found.lowerBound)
-        {
-          // The buffer's match ran into the next row; the row alone may still hold one.
-          matches.append(
-            Match(
-              row: row, start: inRow.lowerBound - rows.starts[row],
-              end: inRow.upperBound - rows.starts[row]))
-          position = inRow.upperBound
-        } else {
+        // A match that ran into the next row is searched again in its row alone.
+        let inRow =
+          found.upperBound <= rowEnd
+          ? found : try pattern.firstMatch(in: base, length: rowEnd, from: found.lowerBound)
+        guard let inRow else {
           position = rowEnd
+          continue
         }
+        matches.append(
+          Match(row: row, start: inRow.lowerBound - rowStart, end: inRow.upperBound - rowStart))
+        position = inRow.upperBound
       }
     }
     return matches

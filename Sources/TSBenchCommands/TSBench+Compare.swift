@@ -246,10 +246,7 @@ extension TSBench {
       for script in Set(measured.compactMap(\.script)).sorted() {
         let sizes = measured.filter { $0.script == script }.sorted { $0.rows < $1.rows }
         guard sizes.count > 1 else { continue }
-        let strategies = sizes[0].cells.map(\.strategy).reduce(into: [String]()) {
-          if !$0.contains($1) { $0.append($1) }
-        }
-        for strategy in strategies {
+        for strategy in sizes[0].strategies {
           for label in ["frequent", "rare", "absent"] {
             let points = sizes.compactMap { dataset -> [Double]? in
               guard

@@ -100,7 +100,7 @@ extension TSBench {
       if record {
         try ReportFile.writeJSON(measured, to: path)
         let ratios = measured.ratios.sorted { $0.key < $1.key }
-          .map { "\"\($0.key)\" \(StrategyGateFormat.ratio($0.value))" }.joined(separator: ", ")
+          .map { "\"\($0.key)\" \(StrategyGate.format($0.value))" }.joined(separator: ", ")
         print(
           "recorded \(path): \(measured.casesPassed)/\(measured.casesTotal) cases; "
             + "÷ \(reference): \(ratios)")
@@ -114,9 +114,4 @@ extension TSBench {
       if checks.contains(where: { !$0.passed }) { throw ExitCode.failure }
     }
   }
-}
-
-/// How the gate command prints a ratio.
-enum StrategyGateFormat {
-  static func ratio(_ value: Double) -> String { "\((value * 100).rounded() / 100)×" }
 }

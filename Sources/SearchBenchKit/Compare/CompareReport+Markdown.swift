@@ -104,7 +104,12 @@ extension CompareReport {
       $0.strategy == strategy && $0.label == label
     }.compactMap(\.ratioToBest?.ratio)
     guard !ratios.isEmpty else { return nil }
-    return exp(ratios.map(log).reduce(0, +) / Double(ratios.count))
+    return Self.geometricMean(ratios)
+  }
+
+  /// The geometric mean of `values`; infinity when there are none.
+  static func geometricMean(_ values: [Double]) -> Double {
+    values.isEmpty ? .infinity : exp(values.map(log).reduce(0, +) / Double(values.count))
   }
 
   struct RankedStrategy {
@@ -123,16 +128,14 @@ extension CompareReport {
   /// Conforming strategies first, fastest first; a strategy whose interval overlaps that
   /// of the first strategy of the rank above shares that rank.
   func summaryRanking() -> [RankedStrategy] {
-    func geometricMean(_ values: [Double]) -> Double {
-      values.isEmpty ? .infinity : exp(values.map(log).reduce(0, +) / Double(values.count))
-    }
     var entries = conformance.map { entry -> RankedStrategy in
       let estimates = datasets.flatMap(\.cells).filter { $0.strategy == entry.strategy }
         .compactMap(\.ratioToBest)
       return RankedStrategy(
         strategy: entry.strategy, passed: entry.passed, total: entry.total,
-        conforms: entry.passed == entry.total, overall: geometricMean(estimates.map(\.ratio)),
-        low: geometricMean(estimates.map(\.low)), high: geometricMean(estimates.map(\.high)))
+        conforms: entry.passed == entry.total, overall: Self.geometricMean(estimates.map(\.ratio)),
+        low: Self.geometricMean(estimates.map(\.low)),
+        high: Self.geometricMean(estimates.map(\.high)))
     }
     entries.sort { ($0.conforms ? 0 : 1, $0.overall) < ($1.conforms ? 0 : 1, $1.overall) }
     var leader: RankedStrategy?

@@ -21,16 +21,12 @@ extension CompareReport {
     ]
     var userLines: [String] = []
     for dataset in largest {
-      let strategies = dataset.cells.map(\.strategy).reduce(into: [String]()) {
-        if !$0.contains($1) { $0.append($1) }
-      }
       let cells = Dictionary(grouping: dataset.cells, by: \.strategy)
       // Strategies measured on every keyword, with the geometric mean of their medians.
-      let scored = strategies.compactMap { name -> (name: String, score: Double)? in
+      let scored = dataset.strategies.compactMap { name -> (name: String, score: Double)? in
         let own = cells[name] ?? []
         guard !own.isEmpty, own.allSatisfy({ $0.seconds != nil }) else { return nil }
-        let logs = own.map { log($0.seconds!.median) }
-        return (name, exp(logs.reduce(0, +) / Double(logs.count)))
+        return (name, Self.geometricMean(own.map { $0.seconds!.median }))
       }
       func conforms(_ name: String) -> Bool {
         guard let entry = byName[name], entry.passed == entry.total

@@ -26,6 +26,11 @@ public struct CompareReport: Codable, Sendable {
     public var peers: [PeerResult]
     /// A memchr for a byte that never occurs, over the folded buffers: the ceiling.
     public var ceilingSeconds: Summary?
+    /// The strategies measured, in the order they first appear.
+    public var strategies: [String] {
+      cells.map(\.strategy).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
     /// `cat FILE > /dev/null` of the peers' file, as a whole process: what start-up and
     /// reading cost a whole-process peer such as ripgrep.
     public var readSeconds: Summary?

@@ -42,7 +42,7 @@ extension ConformanceReport {
       for (family, example) in report.failingFamilies {
         lines.append(
           "  - \(family): `\(example.case)` expected \(example.expected), "
-            + (example.problem.map { "\($0)" } ?? "got \(example.got)"))
+            + (example.problem ?? "got \(example.got)"))
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -110,7 +110,8 @@ public struct StrategyGate: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func format(_ ratio: Double) -> String {
+  /// A ratio as the verdict shows it: "0.95×", "117×".
+  public static func format(_ ratio: Double) -> String {
     ratio >= 10 ? "\(Int(ratio.rounded()))×" : "\((ratio * 100).rounded() / 100)×"
   }
 

@@ -86,7 +86,7 @@ extension FoldedSegment {
 extension Array {
   /// The index of the first element for which `belongs` is true, in an array where
   /// those elements come after all others.
-  func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+  package func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
     var low = 0
     var high = count
     while low < high {
