@@ -31,3 +31,21 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension DatasetError {
+  /// The same problem found in a part of a file that starts after `lines` lines and
+  /// `bytes` bytes: told in the whole file's line numbers and offsets.
+  func shifted(lines: Int, bytes: Int) -> DatasetError {
+    switch self {
+    case .malformedLine(let path, let line, let column, let reason):
+      .malformedLine(path: path, line: line + lines, column: column, reason: reason)
+    case .invalidUTF8(let path, let line, let byteOffset):
+      .invalidUTF8(path: path, line: line + lines, byteOffset: byteOffset + bytes)
+    case .malformedCue(let path, let line, let reason):
+      .malformedCue(path: path, line: line + lines, reason: reason)
+    case .lineTooLong(let path, let line, let limit):
+      .lineTooLong(path: path, line: line + lines, limit: limit)
+    default: self
+    }
+  }
+}

@@ -1,8 +1,13 @@
+import Dispatch
 import TranscriptSearch
 
 /// Loads a JSON Lines transcript, one `{"start":…, "speaker":…, "text":…}` object per
-/// line, into a ``Corpus``, streaming: memory holds the corpus and one read chunk.
-public struct JSONLinesReader {
+/// line, into a ``Corpus``.
+///
+/// A large UTF-8 file is mapped and read in parts, one per core, split at line feeds;
+/// anything else (a pipe, another encoding, a small file) is streamed: memory then holds
+/// the corpus and one read chunk.
+public struct JSONLinesReader: Sendable {
   public let path: String
   /// Replace invalid UTF-8 with U+FFFD (and count it) instead of failing.
   public var repairsInvalidUTF8 = false
@@ -24,6 +29,10 @@ public struct JSONLinesReader {
   /// - Parameter progress: called with the number of bytes read so far.
   /// - Throws: ``DatasetError`` naming the file, line and column of the first problem.
   public func read(progress: (Int) -> Void = { _ in }) throws(DatasetError) -> Result {
+    if let result = try readInPartsIfLarge() {
+      progress(result.bytesRead)
+      return result.0
+    }
     var corpus = Corpus()
     var parser = JSONRowParser()
     // The input is read once, through the same reader as every importer: pipes work, the
@@ -49,6 +58,150 @@ public struct JSONLinesReader {
     }
     progress(input.bytesRead)
     return Result(corpus: corpus, repairedSequences: input.repairs)
+  }
+
+  /// Reads the file in parts on every core if it is a large UTF-8 file; nil otherwise
+  /// (nothing has been read then).
+  func readInPartsIfLarge() throws(DatasetError) -> (Result, bytesRead: Int)? {
+    guard let file = MappedFile(path: path, minimumBytes: Self.minimumBytesPerPart * 2),
+      let result = try readInParts(file)
+    else { return nil }
+    return (result, file.count)
+  }
+
+  /// Parts smaller than this are not worth a core.
+  static let minimumBytesPerPart = 4 << 20
+
+  /// What one part of a file gave: its rows, or the first problem in it (with line
+  /// numbers and offsets counted from the part's start).
+  private struct Part {
+    var corpus = Corpus()
+    var lines = 0
+    var repairs = 0
+    var firstRepairLine: Int?
+    var error: DatasetError?
+  }
+
+  /// Reads a mapped file in parts on every core and joins their rows in order; nil when
+  /// the file is not UTF-8 (it is then streamed through its transcoder).
+  private func readInParts(_ file: MappedFile) throws(DatasetError) -> Result? {
+    let parts: [Part]? = file.withBytes { bytes in
+      let head = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 1 << 20)])
+      var markLength = 0
+      if let (encoding, length) = TextEncoding.byteOrderMark(head) {
+        guard encoding == .utf8 else { return nil }
+        markLength = length
+      } else if TextEncoding.unmarkedUTF16(head) != nil {
+        return nil
+      }
+      let text = UnsafeBufferPointer(rebasing: bytes[markLength...])
+      let bounds = Self.partBounds(text)
+      nonisolated(unsafe) var parts = [Part](repeating: Part(), count: bounds.count - 1)
+      parts.withUnsafeMutableBufferPointer { parts in
+        nonisolated(unsafe) let parts = parts
+        nonisolated(unsafe) let text = text
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+          // The first part's corpus takes the others' rows in the end: room for all.
+          parts[index] = readPart(
+            UnsafeBufferPointer(rebasing: text[bounds[index]..<bounds[index + 1]]),
+            reservingBytes: index == 0 ? text.count : nil)
+        }
+      }
+      // Problems and repairs are told in the whole file's lines and offsets.
+      var linesBefore = 0
+      for index in parts.indices {
+        parts[index].error = parts[index].error?.shifted(
+          lines: linesBefore, bytes: bounds[index])
+        parts[index].firstRepairLine = parts[index].firstRepairLine.map { $0 + linesBefore }
+        linesBefore += parts[index].lines
+      }
+      return parts
+    }
+    guard var parts else { return nil }
+    if let error = parts.lazy.compactMap(\.error).first { throw error }
+    var corpus = parts[0].corpus
+    parts[0].corpus = Corpus()
+    for index in parts.indices.dropFirst() {
+      corpus.append(contentsOf: parts[index].corpus)
+      parts[index].corpus = Corpus()
+    }
+    return Result(corpus: corpus, repairedSequences: parts.reduce(0) { $0 + $1.repairs })
+  }
+
+  /// Where each part starts, and the end: about equal parts, one per core, each cut
+  /// just after a line feed.
+  private static func partBounds(_ text: UnsafeBufferPointer<UInt8>) -> [Int] {
+    let count = max(1, min(activeProcessorCount(), text.count / minimumBytesPerPart))
+    var bounds = [0]
+    for part in 1..<count {
+      let target = max(text.count * part / count, bounds[bounds.count - 1])
+      guard target < text.count,
+        let feed = memchr(text.baseAddress! + target, 0x0A, text.count - target)
+      else { break }
+      bounds.append(
+        UnsafePointer<UInt8>(feed.assumingMemoryBound(to: UInt8.self)) - text.baseAddress! + 1)
+    }
+    bounds.append(text.count)
+    return bounds
+  }
+
+  /// The rows of one part, which starts a line and ends just after a line feed (or at
+  /// the end of the file).
+  private func readPart(_ bytes: UnsafeBufferPointer<UInt8>, reservingBytes: Int?) -> Part {
+    var part = Part()
+    let reserved = reservingBytes ?? bytes.count
+    // Text is most of a line; the rest is keys, start and speaker (about 40 bytes).
+    part.corpus.reserveCapacity(rows: reserved / 120, textBytes: reserved)
+    var validator = LineValidator(name: path, strict: !repairsInvalidUTF8)
+    var parser = JSONRowParser()
+    let path = path
+    do {
+      if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil {
+        // Lines end at line feeds only: split here, with no splitter state to carry.
+        var start = 0
+        while start < bytes.count {
+          let end =
+            memchr(base + start, 0x0A, bytes.count - start).map {
+              UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base
+            } ?? bytes.count
+          part.lines += 1
+          guard end - start <= InputLines.maximumLineBytes else {
+            throw DatasetError.lineTooLong(
+              path: path, line: part.lines, limit: InputLines.maximumLineBytes)
+          }
+          let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+          if let repaired = try validator.repair(line, number: part.lines, offset: start) {
+            try repaired.withUnsafeBufferPointer {
+              try parser.appendRow(from: $0, number: part.lines, path: path, to: &part.corpus)
+            }
+          } else {
+            try parser.appendRow(from: line, number: part.lines, path: path, to: &part.corpus)
+          }
+          start = end + 1
+        }
+      } else {
+        var splitter = LineSplitter(name: path, maximumLineBytes: InputLines.maximumLineBytes)
+        func emit(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) throws {
+          try validator.pass(line, number: number, offset: offset) { line, number, _ in
+            try parser.appendRow(from: line, number: number, path: path, to: &part.corpus)
+          }
+        }
+        try splitter.feed(bytes, emit)
+        try splitter.finish(emit)
+        part.lines = splitter.linesSplit
+      }
+    } catch let error as DatasetError {
+      part.error = error
+    } catch {
+      part.error = .cannotOpen(path: path, reason: "\(error)")
+    }
+    part.repairs = validator.repairs
+    part.firstRepairLine = validator.firstRepairLine
+    return part
+  }
+
+  private static func activeProcessorCount() -> Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 
   static func fileSize(_ path: String) -> Int? {

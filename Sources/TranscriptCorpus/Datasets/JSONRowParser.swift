@@ -1,5 +1,11 @@
 import TranscriptSearch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Parses one JSON Lines row, `{"start": 1200, "speaker": "Ada", "text": "…"}`, from
 /// UTF-8 bytes.
 ///
@@ -7,6 +13,9 @@ import TranscriptSearch
 /// a second, and each line's text is decoded straight into a reused buffer. It accepts
 /// any JSON object: keys in any order, whitespace, escapes (including surrogate pairs),
 /// `null` or a missing `speaker`, a missing `start` (0), and unknown keys of any type.
+///
+/// Lines must be valid UTF-8, as ``InputLines`` hands them out: bytes from 0x80 up are
+/// copied like ASCII, eight at a time, with no second validation.
 struct JSONRowParser {
   struct Row {
     var start: Int64 = 0
@@ -19,17 +28,6 @@ struct JSONRowParser {
     var reason: String
   }
 
-  /// How to treat bytes that are not UTF-8 inside strings.
-  enum InvalidUTF8 {
-    /// Report the first one.
-    case reject
-    /// Replace each maximal invalid sequence with U+FFFD and count it.
-    case repair
-  }
-
-  var invalidUTF8 = InvalidUTF8.reject
-  /// Invalid UTF-8 sequences replaced so far, under `.repair`.
-  private(set) var repairs = 0
   /// The decoded text of the last parsed row.
   private(set) var text: [UInt8] = []
   private var scratch: [UInt8] = []
@@ -47,17 +45,17 @@ struct JSONRowParser {
     }
     while true {
       cursor.skipWhitespace()
-      try Self.readString(&cursor, into: &scratch, policy: invalidUTF8, repairs: &repairs)
+      let key = try readKey(&cursor)
       cursor.skipWhitespace()
       try cursor.expect(UInt8(ascii: ":"), "expected ':' after a key")
       cursor.skipWhitespace()
-      if scratch.elementsEqual("text".utf8) {
+      if key == .text {
         guard cursor.peek() == UInt8(ascii: "\"") else {
           throw Failure(column: cursor.position, reason: "\"text\" must be a string")
         }
-        try Self.readString(&cursor, into: &text, policy: invalidUTF8, repairs: &repairs)
+        try Self.readString(&cursor, into: &text)
         sawText = true
-      } else if scratch.elementsEqual("speaker".utf8) {
+      } else if key == .speaker {
         if cursor.peek() == UInt8(ascii: "n") {
           try cursor.expectLiteral("null")
           row.speaker = nil
@@ -65,10 +63,10 @@ struct JSONRowParser {
           guard cursor.peek() == UInt8(ascii: "\"") else {
             throw Failure(column: cursor.position, reason: "\"speaker\" must be a string or null")
           }
-          try Self.readString(&cursor, into: &scratch, policy: invalidUTF8, repairs: &repairs)
-          row.speaker = String(decoding: scratch, as: UTF8.self)
+          try Self.readString(&cursor, into: &scratch)
+          row.speaker = speakerName(scratch)
         }
-      } else if scratch.elementsEqual("start".utf8) {
+      } else if key == .start {
         row.start = try cursor.readInteger(name: "start")
       } else {
         try cursor.skipValue(depth: 0)
@@ -89,27 +87,68 @@ struct JSONRowParser {
     return row
   }
 
+  /// Names of speakers met so far, by their bytes: a transcript has few speakers and a
+  /// million rows, so each row's name is found here rather than decoded (and hashed, by
+  /// the corpus) again.
+  private var speakerNames: [(bytes: [UInt8], name: String)] = []
+  private static let speakerNameLimit = 64
+
+  private mutating func speakerName(_ bytes: [UInt8]) -> String {
+    if let known = speakerNames.first(where: { $0.bytes == bytes }) { return known.name }
+    let name = String(decoding: bytes, as: UTF8.self)
+    if speakerNames.count < Self.speakerNameLimit { speakerNames.append((bytes, name)) }
+    return name
+  }
+
+  /// The keys a row uses; any other is skipped.
+  private enum Key {
+    case text, speaker, start, other
+  }
+
+  /// Reads an object's key; keys without escapes (all of them, in practice) are compared
+  /// where they lie, without a copy.
+  private mutating func readKey(_ cursor: inout Cursor) throws(Failure) -> Key {
+    let bytes = cursor.bytes
+    if cursor.peek() == UInt8(ascii: "\""), cursor.position + 1 < bytes.count {
+      let start = cursor.position + 1
+      let end = Self.endOfPlainRun(bytes, from: start)
+      if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+        cursor.position = end + 1
+        return Self.key(named: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      }
+    }
+    try Self.readString(&cursor, into: &scratch)
+    return scratch.withUnsafeBufferPointer { Self.key(named: $0) }
+  }
+
+  /// Which key `name` is, by length and then bytes (a call per key of every row: no
+  /// generic sequence comparison).
+  private static func key(named name: UnsafeBufferPointer<UInt8>) -> Key {
+    func equals(_ literal: StaticString) -> Bool {
+      name.count == literal.utf8CodeUnitCount
+        && memcmp(name.baseAddress!, literal.utf8Start, name.count) == 0
+    }
+    switch name.count {
+    case 4: return equals("text") ? .text : .other
+    case 5: return equals("start") ? .start : .other
+    case 7: return equals("speaker") ? .speaker : .other
+    default: return .other
+    }
+  }
+
   /// Reads a JSON string at the cursor into `output` as UTF-8.
-  private static func readString(
-    _ cursor: inout Cursor, into output: inout [UInt8], policy: InvalidUTF8, repairs: inout Int
-  ) throws(Failure) {
+  private static func readString(_ cursor: inout Cursor, into output: inout [UInt8])
+    throws(Failure)
+  {
     output.removeAll(keepingCapacity: true)
     try cursor.expect(UInt8(ascii: "\""), "expected a string")
     let bytes = cursor.bytes
     while true {
-      // Fast path: copy a run of plain ASCII.
       let runStart = cursor.position
-      var i = runStart
-      while i < bytes.count {
-        let byte = bytes[i]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
-          || byte >= 0x80
-        {
-          break
-        }
-        i += 1
+      let i = endOfPlainRun(bytes, from: runStart)
+      if i > runStart {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
       cursor.position = i
       guard i < bytes.count else {
         throw Failure(column: i, reason: "unterminated string")
@@ -120,12 +159,39 @@ struct JSONRowParser {
         return
       } else if byte == UInt8(ascii: "\\") {
         try readEscape(&cursor, into: &output)
-      } else if byte < 0x20 {
-        throw Failure(column: i, reason: "control character in a string (escape it)")
       } else {
-        try readMultibyte(&cursor, into: &output, policy: policy, repairs: &repairs)
+        throw Failure(column: i, reason: "control character in a string (escape it)")
       }
     }
+  }
+
+  /// The first offset from `start` holding a quote, a backslash or a control character,
+  /// or the end: eight bytes a step, each test the classic "has a zero byte" word trick
+  /// (the lowest byte it flags is always a true one).
+  @inline(__always)
+  static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var i = start
+    while i + 8 <= bytes.count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let found =
+        ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20)
+          & ~word)
+        & highs
+      if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+      i += 8
+    }
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return i }
+      i += 1
+    }
+    return i
   }
 
   private static func readEscape(_ cursor: inout Cursor, into output: inout [UInt8]) throws(Failure)
@@ -160,26 +226,6 @@ struct JSONRowParser {
     default:
       throw Failure(column: column, reason: "unknown escape '\\\(Unicode.Scalar(escaped))'")
     }
-  }
-
-  /// Copies one UTF-8 sequence, validating it; repairs or rejects invalid bytes.
-  private static func readMultibyte(
-    _ cursor: inout Cursor, into output: inout [UInt8], policy: InvalidUTF8, repairs: inout Int
-  ) throws(Failure) {
-    let bytes = cursor.bytes
-    let start = cursor.position
-    let length = UTF8Validation.validSequenceLength(in: bytes, at: start)
-    if length > 0 {
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + length]))
-      cursor.position += length
-      return
-    }
-    guard policy == .repair else {
-      throw Failure(column: start, reason: "invalid UTF-8")
-    }
-    repairs += 1
-    output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-    cursor.position += UTF8Validation.invalidSequenceLength(in: bytes, at: start)
   }
 }
 

@@ -39,7 +39,16 @@ public struct TranscriptImporter: Sendable {
   }
 
   public func read() throws -> Result {
-    try read(InputLines(.path(path), strict: strict, encoding: encoding))
+    if format == .jsonl, encoding == nil || encoding == .utf8 {
+      // The JSON Lines reader reads a large UTF-8 file on every core.
+      let reader = JSONLinesReader(path: path, repairsInvalidUTF8: !strict)
+      if let (read, _) = try reader.readInPartsIfLarge() {
+        return Result(
+          corpus: read.corpus, repairedSequences: read.repairedSequences, notices: [],
+          encoding: .utf8)
+      }
+    }
+    return try read(InputLines(.path(path), strict: strict, encoding: encoding))
   }
 
   /// Imports from bytes in memory (the fuzz targets and tests use it).

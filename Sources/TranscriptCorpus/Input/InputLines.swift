@@ -69,31 +69,20 @@ public struct InputLines {
   public mutating func forEachLine(
     _ body: (_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) throws -> Void
   ) throws {
-    var splitter = LineSplitter(name: name, maximumLineBytes: maximumLineBytes)
-    var scratch: [UInt8] = []
-    var repaired = 0
-    var firstRepaired: Int?
-    let strict = strict
     let name = name
+    let strict = strict
+    var splitter = LineSplitter(name: name, maximumLineBytes: maximumLineBytes)
+    var validator = LineValidator(name: name, strict: strict)
     func emit(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) throws {
-      guard !UTF8Validation.isASCII(line), let bad = UTF8Validation.firstInvalidOffset(line)
-      else {
-        try body(line, number, offset)
-        return
-      }
-      if strict {
-        throw DatasetError.invalidUTF8(path: name, line: number, byteOffset: offset + bad)
-      }
-      repaired += UTF8Validation.repair(line, into: &scratch)
-      if firstRepaired == nil { firstRepaired = number }
-      try scratch.withUnsafeBufferPointer { try body($0, number, offset) }
+      try validator.pass(line, number: number, offset: offset, to: body)
     }
     var transcoder: Transcoder? = nil
     var started = false
     defer {
-      repairs += repaired + (transcoder?.repairs ?? 0)
+      repairs += validator.repairs + (transcoder?.repairs ?? 0)
       firstRepairLine =
-        firstRepairLine ?? firstRepaired ?? ((transcoder?.repairs ?? 0) > 0 ? 1 : nil)
+        firstRepairLine ?? validator.firstRepairLine
+        ?? ((transcoder?.repairs ?? 0) > 0 ? 1 : nil)
     }
     let given = givenEncoding
     var decoded = TextEncoding.utf8
@@ -181,6 +170,47 @@ public struct InputLines {
   }
 }
 
+/// Hands lines on as valid UTF-8: repaired (and counted), or, when strict, rejected
+/// with their line and byte offset.
+struct LineValidator {
+  let name: String
+  let strict: Bool
+  private(set) var repairs = 0
+  private(set) var firstRepairLine: Int?
+  private var scratch: [UInt8] = []
+
+  init(name: String, strict: Bool) {
+    self.name = name
+    self.strict = strict
+  }
+
+  mutating func pass(
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int,
+    to body: (_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) throws -> Void
+  ) throws {
+    guard let repaired = try repair(line, number: number, offset: offset) else {
+      try body(line, number, offset)
+      return
+    }
+    try repaired.withUnsafeBufferPointer { try body($0, number, offset) }
+  }
+
+  /// Nil when `line` (line `number`, at byte `offset`) is valid UTF-8 as it is; else its
+  /// repair, counted.
+  ///
+  /// - Throws: ``DatasetError/invalidUTF8(path:line:byteOffset:)`` when strict.
+  mutating func repair(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int)
+    throws(DatasetError) -> [UInt8]?
+  {
+    guard !UTF8Validation.isASCII(line), let bad = UTF8Validation.firstInvalidOffset(line)
+    else { return nil }
+    if strict { throw .invalidUTF8(path: name, line: number, byteOffset: offset + bad) }
+    repairs += UTF8Validation.repair(line, into: &scratch)
+    if firstRepairLine == nil { firstRepairLine = number }
+    return scratch
+  }
+}
+
 /// Splits UTF-8 chunks into lines at LF, CRLF or a lone CR, across chunk boundaries.
 struct LineSplitter {
   let name: String
@@ -253,6 +283,9 @@ struct LineSplitter {
       try check(pending.count)
     }
   }
+
+  /// The lines handed on so far.
+  var linesSplit: Int { number }
 
   mutating func finish(_ body: (UnsafeBufferPointer<UInt8>, Int, Int) throws -> Void) throws {
     if !pending.isEmpty {

@@ -74,6 +74,27 @@ public struct Corpus: Sendable {
     utf8TextCount += utf8Text.count
   }
 
+  /// Appends every row of `other`, in order: how parts of a file read on several cores
+  /// are joined.
+  ///
+  /// - Complexity: O(*n* + *b*) for *n* rows holding *b* bytes of text in `other`.
+  package mutating func append(contentsOf other: Corpus) {
+    var other = other
+    other.compact()
+    let base = textBytes.count
+    textBytes += other.textBytes
+    textOffsets += other.textOffsets.lazy.map { $0 + base }
+    textLengths += other.textLengths
+    if let last = startTimes.last, let first = other.startTimes.first, first < last {
+      startTimesAreOrdered = false
+    }
+    startTimesAreOrdered = startTimesAreOrdered && other.startTimesAreOrdered
+    startTimes += other.startTimes
+    let speakerMap = other.speakerNames.map { speakerIndex(for: $0) }
+    speakerIndices += other.speakerIndices.lazy.map { $0 < 0 ? -1 : speakerMap[Int($0)] }
+    utf8TextCount += other.utf8TextCount
+  }
+
   /// Replaces the text of the row at `row`, keeping its start time and speaker.
   ///
   /// - Throws: ``CorpusError/rowOutOfRange(row:count:)`` if no such row exists; the
@@ -168,6 +189,12 @@ public struct Corpus: Sendable {
   /// the live text, so repeated edits cannot grow memory without bound.
   private mutating func compactIfMostlyUnreferenced() {
     guard unreferencedTextBytes > 4096, unreferencedTextBytes > utf8TextCount else { return }
+    compact()
+  }
+
+  /// Rewrites the text buffer without the bytes no row refers to.
+  private mutating func compact() {
+    guard unreferencedTextBytes > 0 else { return }
     var compacted: [UInt8] = []
     compacted.reserveCapacity(utf8TextCount)
     for row in indices {

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TranscriptSearch
+
+@testable import TranscriptCorpus
+
+/// A large UTF-8 file is read in parts on every core; the answer must be the streaming
+/// reader's, to the row, the repair and the line and offset of the first problem.
+@Suite("JSON Lines read in parts")
+struct JSONLinesInPartsTests {
+  /// 160,000 rows (about 11 MB) in several scripts, with escapes and speakers that
+  /// change; `replacing` gives other bytes for some lines.
+  static func largeFile(lineEnd: String = "\n", replacing: (Int) -> [UInt8]? = { _ in nil })
+    -> [UInt8]
+  {
+    let texts = [
+      "plain words and more words", "量子 👨‍👩‍👧 🇯🇵 cafe\u{301} Straße", "quote \" tab \t",
+      "Привет мир, ΣΊΣΥΦΟΣ", "สวัสดีครับ नमस्ते",
+    ]
+    let speakers = ["Ada", "王伟", "Zoë", nil]
+    var bytes: [UInt8] = []
+    var line = 0
+    while line < 160_000 {
+      line += 1
+      if let replaced = replacing(line) {
+        bytes += replaced
+      } else {
+        let text = texts[line % texts.count] + " \(line)"
+        let speaker = speakers[line % speakers.count]
+        bytes += #"{"start":\#(line)"#.utf8
+        if let speaker {
+          bytes += #","speaker":"#.utf8
+          Array(speaker.utf8).withUnsafeBufferPointer {
+            JSONLinesWriter.appendJSONString($0, to: &bytes)
+          }
+        }
+        bytes += #","text":"#.utf8
+        Array(text.utf8).withUnsafeBufferPointer {
+          JSONLinesWriter.appendJSONString($0, to: &bytes)
+        }
+        bytes += "}".utf8
+      }
+      bytes += lineEnd.utf8
+    }
+    return bytes
+  }
+
+  /// The streaming reader's answer for the same bytes.
+  static func streamed(_ bytes: [UInt8], strict: Bool) throws -> TranscriptImporter.Result {
+    var importer = try TranscriptImporter(path: "same.jsonl")
+    importer.strict = strict
+    return try importer.read(bytes: bytes)
+  }
+
+  /// The error reading `path` in parts gives, if any (not the rows: too many to print).
+  static func error(reading path: String) -> DatasetError? {
+    do {
+      _ = try JSONLinesReader(path: path).read()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  static func line(_ error: DatasetError) -> Int? {
+    switch error {
+    case .malformedLine(_, let line, _, _), .invalidUTF8(_, let line, _): line
+    default: nil
+    }
+  }
+
+  @Test(arguments: ["\n", "\r\n"])
+  func givesTheStreamingReadersRows(lineEnd: String) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let bytes = Self.largeFile(lineEnd: lineEnd)
+    try #require(bytes.count >= 2 * JSONLinesReader.minimumBytesPerPart)
+    let path = try folder.write(bytes: bytes, to: "large.jsonl")
+    #expect(try JSONLinesReader(path: path).readInPartsIfLarge() != nil)
+    let read = try JSONLinesReader(path: path).read()
+    let expected = try Self.streamed(bytes, strict: true).corpus
+    #expect(read.corpus.count == expected.count)
+    #expect(read.corpus == expected, "the rows differ")
+    #expect(read.corpus.speakers == expected.speakers)
+    #expect(read.corpus.startTimesAreOrdered)
+  }
+
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let bytes = Self.largeFile()
+    let path = try folder.write(bytes: [0xEF, 0xBB, 0xBF] + bytes, to: "marked.jsonl")
+    let read = try JSONLinesReader(path: path).read().corpus
+    #expect(read == (try Self.streamed(bytes, strict: true).corpus), "the rows differ")
+  }
+
+  @Test func aProblemLateInTheFileIsNamedByItsLineInTheWholeFile() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    // Far past the middle, so it lies in the last part.
+    let bad = 150_000
+    let bytes = Self.largeFile { $0 == bad ? Array(#"{"text": 12}"#.utf8) : nil }
+    let path = try folder.write(bytes: bytes, to: "bad.jsonl")
+    #expect(Self.error(reading: path).map(Self.line) == bad)
+  }
+
+  @Test func invalidUTF8LateInTheFileIsRejectedAtItsOffsetOrRepairedAndCounted() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let bad: Set = [3, 120_000, 150_001]
+    let bytes = Self.largeFile {
+      bad.contains($0)
+        ? Array(#"{"text":"bad "#.utf8) + [0xC3, 0x28, 0xFF] + Array(#""}"#.utf8) : nil
+    }
+    let path = try folder.write(bytes: bytes, to: "invalid.jsonl")
+    var expectedError: DatasetError?
+    do { _ = try Self.streamed(bytes, strict: true) } catch {
+      expectedError = error as? DatasetError
+    }
+    #expect(expectedError.map(Self.line) == 3)
+    #expect(Self.error(reading: path) == expectedError.map { $0.renamed(to: path) })
+    let repaired = try JSONLinesReader(path: path, repairsInvalidUTF8: true).read()
+    let expected = try Self.streamed(bytes, strict: false)
+    #expect(repaired.repairedSequences == 6)
+    #expect(repaired.repairedSequences == expected.repairedSequences)
+    #expect(repaired.corpus == expected.corpus, "the rows differ")
+  }
+}
+
+extension DatasetError {
+  /// The same problem in a file at `path`.
+  fileprivate func renamed(to path: String) -> DatasetError {
+    switch self {
+    case .invalidUTF8(_, let line, let byteOffset):
+      .invalidUTF8(path: path, line: line, byteOffset: byteOffset)
+    case .malformedLine(_, let line, let column, let reason):
+      .malformedLine(path: path, line: line, column: column, reason: reason)
+    default: self
+    }
+  }
+}
