@@ -3,13 +3,24 @@
 ///
 /// Searches take the cheapest correct path (see ``SearchPath``): when the keyword grows
 /// so that its old folded key is a prefix of the new one, only the places where the old
-/// key occurred are checked; a keyword searched recently (a backspace) comes from a small
-/// cache; edits and appended rows refold and search only the rows concerned.
+/// key occurred are checked, if that costs less than a scan; a keyword searched recently
+/// (a backspace) comes from a small cache; edits and appended rows refold and search only
+/// the rows concerned.
+///
+/// A large corpus is folded in the background (see ``Folding``): the session is ready at
+/// once, the rows on screen are searched straight away, and a search of the whole corpus
+/// goes through the rows as they are folded. The API stays synchronous: whatever needs
+/// the whole folded corpus waits for it.
 public struct SearchSession: Sendable {
   /// The rows searched.
   public private(set) var corpus: Corpus
-  /// The corpus folded for search.
-  public private(set) var folded: FoldedCorpus
+  /// The corpus folded for search; while a large corpus is still being folded in the
+  /// background, reading it waits for the fold to finish.
+  public var folded: FoldedCorpus { folding?.completed() ?? settledFolded }
+  private var settledFolded: FoldedCorpus
+  /// The fold still under way in the background, if any; cancelled when the last copy
+  /// of the session lets it go.
+  private var folding: FoldingInBackground?
   /// The corpus folded without diacritics, built the first time a search ignores them
   /// and kept up to date with edits and appends from then on.
   public private(set) var foldedIgnoringDiacritics: FoldedCorpus?
@@ -26,9 +37,35 @@ public struct SearchSession: Sendable {
 
   /// Results kept for backspaces.
   public static let recentResultLimit = 8
-  /// Occurrence lists longer than this are not kept (8 bytes each): narrowing would save
-  /// little over a full scan.
+  /// Occurrence lists longer than this are never kept (8 bytes each), whatever the
+  /// corpus's size.
   public static let occurrenceLimit = 4_000_000
+
+  /// Folded bytes a scan reads in the time narrowing checks one occurrence of the old
+  /// key. Measured with `tsbench bench-session` on `mixed-1m`: a scan reads about 15 GB/s
+  /// (0.07 ns a byte), and checking an occurrence costs about 25 ns beyond accepting the
+  /// match both paths accept alike, so about 360 bytes; rounded up, since a scan also
+  /// pays for its candidates.
+  public static let scanBytesPerNarrowedOccurrence = 400
+
+  /// The fixed cost of scanning one segment (setting up its buffers and state), in bytes
+  /// scanned in the same time: about a microsecond. It keeps narrowing the choice on a
+  /// small corpus, where a scan is mostly set-up.
+  public static let scanBytesPerSegment = 16_384
+
+  /// How a session folds its corpus.
+  public enum Folding: Sendable, Equatable {
+    /// Before the initializer returns.
+    case immediately
+    /// In the background on every core, in parts of `rowsPerPart` rows.
+    case inBackground(rowsPerPart: Int)
+    /// In the background when the corpus has at least ``backgroundFoldingRows`` rows
+    /// (folding it takes tens of milliseconds or more), immediately otherwise.
+    case automatic
+  }
+
+  /// Corpora of this many rows or more are folded in the background by default.
+  public static let backgroundFoldingRows = 2 * FoldingInBackground.defaultRowsPerPart
 
   /// How a keyword's matches were found.
   public enum SearchPath: String, Sendable {
@@ -42,13 +79,49 @@ public struct SearchSession: Sendable {
     case cached
   }
 
-  /// A session over `corpus`, with no keyword, showing `viewport`.
-  public init(corpus: Corpus, viewport: Range<Int> = 0..<0, wrapsAround: Bool = true) {
+  /// A session over `corpus`, with no keyword, showing `viewport`; `folding` says when
+  /// the corpus is folded for search.
+  public init(
+    corpus: Corpus, viewport: Range<Int> = 0..<0, wrapsAround: Bool = true,
+    folding: Folding = .automatic
+  ) {
     self.corpus = corpus
-    folded = FoldedCorpus(corpus)
+    var rowsPerPart: Int?
+    switch folding {
+    case .immediately: break
+    case .inBackground(let rows): rowsPerPart = rows
+    case .automatic:
+      if corpus.count >= Self.backgroundFoldingRows {
+        rowsPerPart = FoldingInBackground.defaultRowsPerPart
+      }
+    }
+    if let rowsPerPart {
+      self.folding = FoldingInBackground(corpus, rowsPerPart: rowsPerPart)
+      settledFolded = FoldedCorpus(Corpus())
+    } else {
+      settledFolded = FoldedCorpus(corpus)
+    }
     navigation = SearchNavigation(
       index: MatchIndex(matches: [], rowCount: corpus.count), viewport: viewport,
       wrapsAround: wrapsAround)
+  }
+
+  /// Whether the corpus is still being folded in the background.
+  public var isFolding: Bool { !(folding?.isComplete ?? true) }
+
+  /// A function that returns once no thread of this session's background fold runs,
+  /// holding no reference to the session: for tests that a released session leaves
+  /// nothing running.
+  package var waitUntilFoldingWorkersStop: @Sendable () -> Void {
+    guard let folding else { return {} }
+    return folding.waitUntilWorkersStop
+  }
+
+  /// Waits for a background fold, then keeps its result as the session's own.
+  private mutating func settleFolding() {
+    guard let folding else { return }
+    settledFolded = folding.completed()
+    self.folding = nil
   }
 
   /// The token query searched, when one replaced the keyword.
@@ -81,6 +154,7 @@ public struct SearchSession: Sendable {
   /// keyword: one pass over the rows in scope; navigation, keep-current and highlighting
   /// then work as for a keyword, each match marked with its token.
   public mutating func setQuery(_ newQuery: TokenQuery) {
+    settleFolding()
     keyword = ""
     last = nil
     query = newQuery
@@ -154,13 +228,28 @@ public struct SearchSession: Sendable {
   ///
   /// - Precondition: the form for `options` exists: diacritics count, or a search has
   ///   ignored them before (``prepareForm(for:)``).
+  ///
+  /// While the corpus is still being folded in the background, rows on screen that are not
+  /// folded yet are folded here, on their own: this never waits for the fold.
   public func visibleMatches(of keyword: String, options: SearchOptions? = nil) -> [Match] {
     guard !keyword.isEmpty else { return [] }
     let key = FoldedKeyword(keyword, options: options ?? self.options)
-    guard let form = key.options.ignoresDiacritics ? foldedIgnoringDiacritics : folded else {
+    let viewport = navigation.viewport
+    if !key.options.ignoresDiacritics, let folding {
+      let soFar = folding.foldedSoFar
+      if soFar.rowCount >= viewport.upperBound {
+        return soFar.matches(of: key, inRows: viewport, originals: corpus)
+      }
+      let rows = Corpus(viewport.map { corpus[$0] })
+      return FoldedCorpus(rows).matches(of: key, inRows: rows.indices, originals: rows).map {
+        Match(row: $0.row + viewport.lowerBound, start: $0.start, end: $0.end)
+      }
+    }
+    guard let form = key.options.ignoresDiacritics ? foldedIgnoringDiacritics : settledFolded
+    else {
       preconditionFailure("Ignoring diacritics needs its folded form: call prepareForm(for:)")
     }
-    return form.matches(of: key, inRows: navigation.viewport, originals: corpus)
+    return form.matches(of: key, inRows: viewport, originals: corpus)
   }
 
   /// Builds the folded form `options` search, if it is not built yet.
@@ -170,10 +259,14 @@ public struct SearchSession: Sendable {
     }
   }
 
-  /// The folded form `options` search, built if needed.
+  /// The folded form `options` search, built (or waited for) if needed.
   private mutating func form(for options: SearchOptions) -> FoldedCorpus {
-    prepareForm(for: options)
-    return options.ignoresDiacritics ? foldedIgnoringDiacritics! : folded
+    if options.ignoresDiacritics {
+      prepareForm(for: options)
+      return foldedIgnoringDiacritics!
+    }
+    settleFolding()
+    return settledFolded
   }
 
   private mutating func search(
@@ -187,25 +280,46 @@ public struct SearchSession: Sendable {
     }
     let result: FoldedSearchResult
     let path: SearchPath
-    let form = form(for: key.options)
-    if let last, let occurrences = last.result.occurrences, key.options == last.key.options,
-      key.bytes.count > last.key.bytes.count, key.bytes.starts(with: last.key.bytes)
-    {
-      result = form.search(
-        key, amongOccurrences: occurrences, originals: corpus, shouldStop: shouldStop)
-      path = .narrowed
-    } else {
-      result = form.search(
-        key, inRows: 0..<form.rowCount, collectingOccurrences: true, originals: corpus,
-        shouldStop: shouldStop)
+    if let folding, !key.options.ignoresDiacritics {
+      // The first search of a corpus still folding: each stretch of rows as it is ready.
+      result = folding.search(
+        key, collectingOccurrences: true, originals: corpus, shouldStop: shouldStop)
       path = .full
+      if !result.stopped { settleFolding() }
+    } else {
+      let form = form(for: key.options)
+      if let last, let occurrences = last.result.occurrences, key.options == last.key.options,
+        key.bytes.count > last.key.bytes.count, key.bytes.starts(with: last.key.bytes),
+        Self.narrowingIsCheaper(occurrences: occurrences.count, than: form)
+      {
+        result = form.search(
+          key, amongOccurrences: occurrences, originals: corpus, shouldStop: shouldStop)
+        path = .narrowed
+      } else {
+        result = form.search(
+          key, inRows: 0..<form.rowCount, collectingOccurrences: true, originals: corpus,
+          shouldStop: shouldStop)
+        path = .full
+      }
     }
     if result.stopped { return nil }
     var kept = result
-    if (kept.occurrences?.count ?? 0) > Self.occurrenceLimit { kept.occurrences = nil }
+    if let occurrences = kept.occurrences,
+      occurrences.count > Self.occurrenceLimit
+        || !Self.narrowingIsCheaper(occurrences: occurrences.count, than: form(for: key.options))
+    {
+      // Narrowing from these would cost more than a scan: the list is not worth its memory.
+      kept.occurrences = nil
+    }
     last = (key, kept)
     remember(key, result.matches)
     return (result.matches, path)
+  }
+
+  /// Whether checking `occurrences` places costs less than scanning all of `form`.
+  static func narrowingIsCheaper(occurrences: Int, than form: FoldedCorpus) -> Bool {
+    occurrences * scanBytesPerNarrowedOccurrence
+      < form.byteCount + form.segmentCount * scanBytesPerSegment
   }
 
   private mutating func remember(_ key: FoldedKeyword, _ matches: [Match]) {
@@ -220,13 +334,14 @@ public struct SearchSession: Sendable {
   ///
   /// - Throws: ``CorpusError/rowOutOfRange(row:count:)``; nothing changes then.
   public mutating func replaceText(ofRow row: Int, with text: String) throws(CorpusError) {
+    settleFolding()
     let old = corpus.indices.contains(row) ? corpus[row].text : nil
     try corpus.replaceText(ofRow: row, with: text)
     if let old {
       suggestionIndex?.remove(old)
       suggestionIndex?.add(text)
     }
-    folded.replaceRow(row, with: text)
+    settledFolded.replaceRow(row, with: text)
     foldedIgnoringDiacritics?.replaceRow(row, with: text)
     forgetResults()
     if let query {
@@ -245,12 +360,13 @@ public struct SearchSession: Sendable {
   /// Appends rows (live transcription): folds and searches only them. The current
   /// match stays.
   public mutating func append(_ rows: [TranscriptRow]) {
+    settleFolding()
     let first = corpus.count
     for row in rows {
       corpus.append(row)
       suggestionIndex?.add(row.text)
     }
-    folded.append(corpus, rows: first..<corpus.count)
+    settledFolded.append(corpus, rows: first..<corpus.count)
     foldedIgnoringDiacritics?.append(corpus, rows: first..<corpus.count)
     forgetResults()
     if let query {

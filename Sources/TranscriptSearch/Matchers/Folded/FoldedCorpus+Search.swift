@@ -156,8 +156,9 @@ extension FoldedCorpus {
     precondition(
       keyword.options.ignoresDiacritics == ignoresDiacritics,
       "A keyword is searched in the folded form of its own diacritics option")
+    // (Rows folded so far in the background are the first rows of their corpus.)
     precondition(
-      keyword.options.wordMatch == .contains || originals?.count == rowCount,
+      keyword.options.wordMatch == .contains || (originals?.count ?? -1) >= rowCount,
       "A word match needs the corpus this one was folded from")
   }
 

@@ -40,22 +40,38 @@ public struct FoldedCorpus: Sendable {
     folded.withUnsafeMutableBufferPointer { folded in
       nonisolated(unsafe) let folded = folded
       DispatchQueue.concurrentPerform(iterations: parts) { part in
-        var piece = FoldedCorpus(
-          Corpus(), segmentBytes: Self.defaultSegmentBytes, ignoringDiacritics: ignoringDiacritics)
-        piece.fold(
-          corpus, rows: corpus.count * part / parts..<corpus.count * (part + 1) / parts)
-        folded[part] = piece
+        var builder = FoldedRowBuilder(ignoringDiacritics: ignoringDiacritics)
+        folded[part] = FoldedCorpus(
+          folding: corpus, rows: corpus.count * part / parts..<corpus.count * (part + 1) / parts,
+          with: &builder)
       }
     }
     self = folded[0]!
-    for case let piece? in folded.dropFirst() {
-      let base = rowCount
-      segments += piece.segments
-      segmentFirstRow += piece.segmentFirstRow.dropFirst().map { $0 + base }
-      for value in 0..<256 { byteCounts[value] += piece.byteCounts[value] }
-      // Later appends reuse the caches of the part folded last.
-      builder = piece.builder
-    }
+    for case let piece? in folded.dropFirst() { append(folded: piece) }
+  }
+
+  /// Rows `rows` of `corpus` folded on their own, as rows 0 on, with `builder` (whose
+  /// caches of character keys carry over from part to part).
+  init(folding corpus: Corpus, rows: Range<Int>, with builder: inout FoldedRowBuilder) {
+    segmentBytes = Self.defaultSegmentBytes
+    ignoresDiacritics = builder.ignoresDiacritics
+    self.builder = builder
+    fold(corpus, rows: rows)
+    builder = self.builder
+  }
+
+  /// Adds the rows of `piece`, folded on its own, after this corpus's rows: how parts
+  /// folded on several cores are joined. Segments are shared, not copied.
+  ///
+  /// - Precondition: `piece` is folded the same way (diacritics kept or ignored).
+  mutating func append(folded piece: FoldedCorpus) {
+    precondition(piece.ignoresDiacritics == ignoresDiacritics, "Parts of one form are joined")
+    let base = rowCount
+    segments += piece.segments
+    segmentFirstRow += piece.segmentFirstRow.dropFirst().lazy.map { $0 + base }
+    for value in 0..<256 { byteCounts[value] += piece.byteCounts[value] }
+    // Later appends reuse the caches of the part folded last.
+    builder = piece.builder
   }
 
   /// Rows below which folding in parts on several cores does not pay for starting them.
@@ -73,6 +89,12 @@ public struct FoldedCorpus: Sendable {
 
   /// The number of rows.
   public var rowCount: Int { segmentFirstRow[segmentFirstRow.count - 1] }
+
+  /// The segments the rows are folded into.
+  public var segmentCount: Int { segments.count }
+
+  /// The folded bytes a scan of every row reads.
+  public var byteCount: Int { segments.reduce(0) { $0 + $1.bytes.count } }
 
   /// Bytes of heap the folded corpus holds (array capacities, not counting small
   /// headers or the caches used while folding).

@@ -21,6 +21,9 @@ struct FoldedRowBuilder: Sendable {
     cache = CharacterKeyCache(ignoringDiacritics: ignoringDiacritics)
   }
 
+  /// Whether keys drop nonspacing marks.
+  var ignoresDiacritics: Bool { cache.ignoresDiacritics }
+
   mutating func append(_ text: UnsafeBufferPointer<UInt8>, to folded: inout FoldedSegment) {
     if Self.isPlainASCII(text) {
       let start = folded.bytes.count

@@ -1,0 +1,186 @@
+import Foundation
+
+/// A corpus being folded in the background, on every core, in parts of consecutive rows
+/// taken in order; the rows folded so far, from the first, can be searched at once.
+///
+/// A search of the whole corpus then waits only for the parts it reaches (see
+/// ``search(_:collectingOccurrences:originals:shouldStop:)``), and the rows on screen
+/// need not wait at all. Releasing the last reference stops the workers after the part
+/// each is folding; the result is the same folded corpus, segment for segment, as
+/// ``FoldedCorpus/init(_:ignoringDiacritics:)`` in parts of this size.
+package final class FoldingInBackground: Sendable {
+  private let work: Work
+
+  /// Rows per part unless told: a part folds in a few milliseconds, so a search waits
+  /// little beyond the rows it needs and a cancelled fold stops soon.
+  package static let defaultRowsPerPart = 16_384
+
+  /// Starts folding `corpus` on `workers` threads (every core by default).
+  package init(
+    _ corpus: Corpus, ignoringDiacritics: Bool = false,
+    rowsPerPart: Int = FoldingInBackground.defaultRowsPerPart,
+    workers: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
+    precondition(rowsPerPart > 0 && workers > 0, "A fold needs rows per part and a worker")
+    let bounds = Array(stride(from: 0, to: corpus.count, by: rowsPerPart)) + [corpus.count]
+    work = Work(corpus: corpus, bounds: bounds, ignoringDiacritics: ignoringDiacritics)
+    work.start(workers: min(workers, bounds.count - 1))
+  }
+
+  deinit { work.cancel() }
+
+  /// The corpus being folded.
+  package var corpus: Corpus { work.corpus }
+
+  /// The rows folded so far, from the first, without waiting.
+  package var foldedSoFar: FoldedCorpus { work.withState { $0.prefix } }
+
+  /// Whether every row is folded.
+  package var isComplete: Bool { work.withState { $0.prefix.rowCount == work.corpus.count } }
+
+  /// Waits until more than `rows` rows are folded (or every row is), and returns the
+  /// rows folded so far; nil if `shouldStop` turned true while waiting (it is asked every
+  /// few milliseconds).
+  package func folded(beyond rows: Int, shouldStop: () -> Bool = { false }) -> FoldedCorpus? {
+    let count = work.corpus.count
+    return work.wait(
+      until: { $0.prefix.rowCount > rows || $0.prefix.rowCount == count }, shouldStop: shouldStop)
+  }
+
+  /// Waits for every row and returns the whole folded corpus.
+  package func completed() -> FoldedCorpus {
+    folded(beyond: work.corpus.count)!
+  }
+
+  /// Every match of `keyword` in the whole corpus, searching each stretch of rows as soon
+  /// as it is folded; the same result as a search of ``completed()``.
+  package func search(
+    _ keyword: FoldedKeyword, collectingOccurrences: Bool, originals: Corpus? = nil,
+    shouldStop: () -> Bool = { false }
+  ) -> FoldedSearchResult {
+    var result = FoldedSearchResult(occurrences: collectingOccurrences ? [] : nil)
+    var searched = 0
+    repeat {
+      guard let folded = folded(beyond: searched, shouldStop: shouldStop) else {
+        result.stopped = true
+        return result
+      }
+      let part = folded.search(
+        keyword, inRows: searched..<folded.rowCount, collectingOccurrences: collectingOccurrences,
+        originals: originals, shouldStop: shouldStop)
+      result.matches += part.matches
+      if let occurrences = part.occurrences { result.occurrences! += occurrences }
+      result.segmentsSearched += part.segmentsSearched
+      if part.stopped {
+        result.stopped = true
+        return result
+      }
+      searched = folded.rowCount
+    } while searched < work.corpus.count
+    return result
+  }
+
+  /// A function that waits until no worker is running, holding no reference to this
+  /// fold: for tests that a released fold leaves nothing running.
+  package var waitUntilWorkersStop: @Sendable () -> Void {
+    { [work] in work.waitUntilWorkersStop() }
+  }
+}
+
+/// The state the workers share, behind one condition lock.
+private final class Work: @unchecked Sendable {
+  // Unchecked: every mutable property is read and written with `condition` held.
+  let corpus: Corpus
+  /// Where each part starts, and the row count.
+  let bounds: [Int]
+  let ignoresDiacritics: Bool
+  private let condition = NSCondition()
+  private var state: State
+
+  struct State {
+    /// Parts folded but not yet joined (a later part finished before an earlier one).
+    var waiting: [Int: FoldedCorpus] = [:]
+    /// Every part joined so far, in order: the rows folded from the first.
+    var prefix: FoldedCorpus
+    var joinedParts = 0
+    var nextPart = 0
+    var cancelled = false
+    var runningWorkers = 0
+  }
+
+  init(corpus: Corpus, bounds: [Int], ignoringDiacritics: Bool) {
+    self.corpus = corpus
+    self.bounds = bounds
+    ignoresDiacritics = ignoringDiacritics
+    state = State(
+      prefix: FoldedCorpus(
+        Corpus(), segmentBytes: FoldedCorpus.defaultSegmentBytes,
+        ignoringDiacritics: ignoringDiacritics))
+  }
+
+  func withState<Result>(_ body: (State) -> Result) -> Result {
+    condition.lock()
+    defer { condition.unlock() }
+    return body(state)
+  }
+
+  func start(workers: Int) {
+    guard workers > 0 else { return }
+    state.runningWorkers = workers
+    for _ in 0..<workers {
+      DispatchQueue.global(qos: .userInitiated).async { self.run() }
+    }
+  }
+
+  private func run() {
+    var builder = FoldedRowBuilder(ignoringDiacritics: ignoresDiacritics)
+    while true {
+      condition.lock()
+      guard !state.cancelled, state.nextPart < bounds.count - 1 else {
+        state.runningWorkers -= 1
+        condition.broadcast()
+        condition.unlock()
+        return
+      }
+      let part = state.nextPart
+      state.nextPart += 1
+      condition.unlock()
+
+      let piece = FoldedCorpus(
+        folding: corpus, rows: bounds[part]..<bounds[part + 1], with: &builder)
+
+      condition.lock()
+      state.waiting[part] = piece
+      while let next = state.waiting.removeValue(forKey: state.joinedParts) {
+        state.prefix.append(folded: next)
+        state.joinedParts += 1
+      }
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
+
+  /// Waits until `isDone` holds and returns the rows folded so far, or nil once
+  /// `shouldStop` is true.
+  func wait(until isDone: (State) -> Bool, shouldStop: () -> Bool) -> FoldedCorpus? {
+    condition.lock()
+    defer { condition.unlock() }
+    while !isDone(state) {
+      if shouldStop() { return nil }
+      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.002))
+    }
+    return state.prefix
+  }
+
+  func cancel() {
+    condition.lock()
+    state.cancelled = true
+    condition.unlock()
+  }
+
+  func waitUntilWorkersStop() {
+    condition.lock()
+    defer { condition.unlock() }
+    while state.runningWorkers > 0 { condition.wait() }
+  }
+}
