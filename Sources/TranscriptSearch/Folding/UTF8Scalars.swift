@@ -31,4 +31,21 @@ enum UTF8Scalars {
     while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
     return (decode(text, at: start).scalar, start)
   }
+
+  /// Whether every byte of `text` is ASCII, eight at a time.
+  static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    var high: UInt64 = 0
+    while index + 8 <= text.count {
+      high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < text.count {
+      high |= UInt64(text[index])
+      index += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Completions for what is being typed: the corpus's most frequent terms that start with
 /// the typed prefix under the match contract's folding (so "STR" suggests "straße").
 ///
@@ -13,29 +15,34 @@ public struct SuggestionIndex: Sendable {
 
   public init() {}
 
-  /// Counts the terms of every row of `corpus`.
+  /// Counts the terms of every row of `corpus`; a large corpus in parts on every core.
   public init(corpus: Corpus) {
-    // Terms repeat: count them by their text first, fold each distinct one once.
-    // Non-ASCII terms are keyed by their bytes: hashing a String normalizes it.
-    var byText: [String: Int] = [:]
-    var byBytes: [[UInt8]: Int] = [:]
-    var wordish = [UInt8](repeating: 0, count: 0x10000)
-    for row in corpus.indices {
-      corpus.withUTF8Text(ofRow: row) { bytes in
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-          Self.countASCIIWords(in: bytes, into: &byText)
-        } else {
-          Self.countTerms(
-            in: String(decoding: bytes, as: UTF8.self), into: &byBytes, wordish: &wordish)
-        }
+    self.init(corpus: corpus, shouldStop: { false })
+  }
+
+  /// Counts the terms of every row of `corpus`, or some of them if `shouldStop` (asked
+  /// every few thousand rows) turns true: a build given up.
+  init(corpus: Corpus, shouldStop: @Sendable () -> Bool) {
+    let parts = max(
+      1, min(ProcessInfo.processInfo.activeProcessorCount, corpus.count / Self.rowsPerPart))
+    nonisolated(unsafe) var counters = [TermCounter](repeating: TermCounter(), count: parts)
+    counters.withUnsafeMutableBufferPointer { counters in
+      nonisolated(unsafe) let counters = counters
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        counters[part].count(
+          corpus, rows: corpus.count * part / parts..<corpus.count * (part + 1) / parts,
+          shouldStop: shouldStop)
       }
     }
-    for (term, count) in byText { counts[MatchKey.composedKey(term), default: 0] += count }
-    for (term, count) in byBytes {
-      counts[MatchKey.composedKey(String(decoding: term, as: UTF8.self)), default: 0] += count
-    }
-    isSorted = false
+    var counter = counters[0]
+    for other in counters.dropFirst() { counter.merge(other) }
+    counts = counter.countsByKey()
+    // Sorted here, off the first keystroke's path.
+    sortedKeys = counts.keys.sorted { $0.lexicographicallyPrecedes($1) }
   }
+
+  /// Rows below which counting in parts on several cores does not pay for starting them.
+  static let rowsPerPart = 16_384
 
   /// The number of distinct terms.
   public var termCount: Int { counts.count }
@@ -126,88 +133,9 @@ public struct SuggestionIndex: Sendable {
     return terms
   }
 
-  /// Counts the terms of `text` by their UTF-8 bytes: the same terms as `terms(in:)`
-  /// gives, each a contiguous run of the text, so none is built character by character.
-  ///
-  /// `wordish` memoizes, for each BMP scalar (0 unknown, 1 no, 2 yes), whether a character
-  /// starting with it is a letter or number: looking the properties up is most of the cost.
-  static func countTerms(
-    in text: String, into counts: inout [[UInt8]: Int], wordish: inout [UInt8]
-  ) {
-    let utf8 = text.utf8
-    var wordStart: String.Index?
-    var run: [Range<String.Index>] = []  // characters of a script without spaces
-    func flushWord(endingAt end: String.Index) {
-      guard let start = wordStart else { return }
-      counts[Array(utf8[start..<end]), default: 0] += 1
-      wordStart = nil
-    }
-    func flushRun() {
-      if run.count == 1 { counts[Array(utf8[run[0]]), default: 0] += 1 }
-      if run.count > 1 {
-        for index in 0..<(run.count - 1) {
-          counts[Array(utf8[run[index].lowerBound..<run[index + 1].upperBound]), default: 0] += 1
-        }
-      }
-      run.removeAll(keepingCapacity: true)
-    }
-    var index = text.startIndex
-    while index < text.endIndex {
-      let next = text.index(after: index)
-      let character = text[index]
-      if isUnspaced(character) {
-        flushWord(endingAt: index)
-        run.append(index..<next)
-      } else if isWordish(character, memo: &wordish) {
-        flushRun()
-        if wordStart == nil { wordStart = index }
-      } else {
-        flushWord(endingAt: index)
-        flushRun()
-      }
-      index = next
-    }
-    flushWord(endingAt: text.endIndex)
-    flushRun()
-  }
-
-  private static func isWordish(_ character: Character, memo: inout [UInt8]) -> Bool {
-    let first = character.unicodeScalars.first!
-    let value = Int(first.value)
-    guard value < memo.count else { return character.isLetter || character.isNumber }
-    if memo[value] == 0 {
-      let single = Character(first)
-      memo[value] = single.isLetter || single.isNumber ? 2 : 1
-    }
-    return memo[value] == 2
-  }
-
-  /// Counts the words of an ASCII row: the same terms as `terms(in:)` gives for it (ASCII
-  /// letters and digits are its only letters and numbers, and no ASCII script is
-  /// unspaced), without walking grapheme clusters.
-  static func countASCIIWords(
-    in bytes: UnsafeBufferPointer<UInt8>, into counts: inout [String: Int]
-  ) {
-    var start = -1
-    for index in 0...bytes.count {
-      let isWordByte =
-        index < bytes.count
-        && (bytes[index] &- 0x30 < 10 || (bytes[index] | 0x20) &- 0x61 < 26)
-      if isWordByte {
-        if start < 0 { start = index }
-      } else if start >= 0 {
-        let word = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        counts[word, default: 0] += 1
-        start = -1
-      }
-    }
-  }
-
   /// Whether a character belongs to a script written without spaces between words.
   static func isUnspaced(_ character: Character) -> Bool {
     guard let value = character.unicodeScalars.first?.value else { return false }
-    return (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
-      || (0x3040...0x30FF).contains(value) || (0x0E00...0x0E7F).contains(value)
+    return TermCounter.isUnspaced(value)
   }
 }

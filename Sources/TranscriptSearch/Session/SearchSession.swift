@@ -128,15 +128,51 @@ public struct SearchSession: Sendable {
   public private(set) var query: TokenQuery?
   /// Completions, built on first use and kept up to date with edits and appends.
   public private(set) var suggestionIndex: SuggestionIndex?
+  /// The complete index being built in the background, for a large corpus.
+  private var indexing: IndexingInBackground?
   /// The queries the person committed (``commitQuery()``), newest first.
   public private(set) var recentQueries = RecentQueries()
 
+  /// Rows counted on the spot for suggestions while the complete index of a large corpus
+  /// is built in the background: about ten milliseconds of work.
+  public static let nearbySuggestionRows = 8_192
+
   /// Up to `limit` completions of `prefix`, most frequent first (see ``SuggestionIndex``).
+  ///
+  /// A large corpus (``backgroundFoldingRows`` or more) is indexed in the background on
+  /// first use; until that ends, the suggestions come from the rows around the viewport,
+  /// counted on the spot, and ``suggestionsAreComplete`` is false. Nothing waits.
   public mutating func suggestions(for prefix: String, limit: Int = 10) -> [(
     term: String, count: Int
   )] {
-    if suggestionIndex == nil { suggestionIndex = SuggestionIndex(corpus: corpus) }
-    return suggestionIndex!.suggestions(for: prefix, limit: limit)
+    if suggestionIndex == nil, let built = indexing?.index {
+      suggestionIndex = built
+      indexing = nil
+    }
+    if suggestionIndex == nil && corpus.count < Self.backgroundFoldingRows {
+      suggestionIndex = SuggestionIndex(corpus: corpus)
+    }
+    if suggestionIndex != nil { return suggestionIndex!.suggestions(for: prefix, limit: limit) }
+    if indexing == nil { indexing = IndexingInBackground(corpus) }
+    let center = (navigation.viewport.lowerBound + navigation.viewport.upperBound) / 2
+    let first = max(
+      0, min(center - Self.nearbySuggestionRows / 2, corpus.count - Self.nearbySuggestionRows))
+    let nearby = Corpus(corpus[first..<min(first + Self.nearbySuggestionRows, corpus.count)])
+    var index = SuggestionIndex(corpus: nearby)
+    return index.suggestions(for: prefix, limit: limit)
+  }
+
+  /// Whether ``suggestions(for:limit:)`` answers from every row (false while a large
+  /// corpus is still being indexed in the background).
+  public var suggestionsAreComplete: Bool {
+    suggestionIndex != nil || indexing?.index != nil || corpus.count < Self.backgroundFoldingRows
+  }
+
+  /// A function that returns once this session's background indexing has ended, holding
+  /// no reference to the session (for tests).
+  package var waitUntilIndexingStops: @Sendable () -> Void {
+    guard let indexing else { return {} }
+    return indexing.waitUntilFinished
   }
 
   /// Records the current keyword (or query's tokens) in the recent-query list, as when
@@ -337,6 +373,9 @@ public struct SearchSession: Sendable {
     settleFolding()
     let old = corpus.indices.contains(row) ? corpus[row].text : nil
     try corpus.replaceText(ofRow: row, with: text)
+    // An index still being built counts the old text: give it up; the next suggestions
+    // start again.
+    indexing = nil
     if let old {
       suggestionIndex?.remove(old)
       suggestionIndex?.add(text)
@@ -361,6 +400,7 @@ public struct SearchSession: Sendable {
   /// match stays.
   public mutating func append(_ rows: [TranscriptRow]) {
     settleFolding()
+    indexing = nil
     let first = corpus.count
     for row in rows {
       corpus.append(row)
