@@ -25,6 +25,11 @@ public struct OpenBenchmark: Sendable {
     self.dataset = dataset
   }
 
+  /// A measurement that found the session inconsistent.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
   public struct Result: Codable, Sendable {
     public var dataset: String
     public var rows: Int
@@ -62,7 +67,7 @@ public struct OpenBenchmark: Sendable {
 
     /// Opens a session as `open` makes it and types the keyword: the visible rows' matches
     /// first, then the complete search.
-    func typeAtOnce(_ name: String, open: () throws -> SearchSession) rethrows {
+    func typeAtOnce(_ name: String, open: () throws -> SearchSession) throws {
       let start = clock.now
       var session = try open()
       let visible = session.visibleMatches(of: keyword)
@@ -70,9 +75,11 @@ public struct OpenBenchmark: Sendable {
       session.setKeyword(keyword)
       let complete = clock.now
       let index = session.navigation.index
-      precondition(
-        visible == viewport.flatMap { index.positions(inRow: $0).map { index[$0] } },
-        "The visible rows' matches must be the complete search's")
+      guard visible == viewport.flatMap({ index.positions(inRow: $0).map { index[$0] } }) else {
+        throw Failure(
+          description: "the visible rows' matches of \(keyword.debugDescription) differ from "
+            + "the complete search's")
+      }
       matches = session.navigation.index.count
       samples["\(name).firstHighlights", default: []].append((first - start).seconds)
       samples["\(name).completeCount", default: []].append((complete - start).seconds)
@@ -82,7 +89,10 @@ public struct OpenBenchmark: Sendable {
     }
 
     let timelines: [(String, () throws -> Void)] = [
-      ("memory", { typeAtOnce("memory") { SearchSession(corpus: corpus, viewport: viewport) } }),
+      (
+        "memory",
+        { try typeAtOnce("memory") { SearchSession(corpus: corpus, viewport: viewport) } }
+      ),
       (
         "file",
         {
@@ -95,17 +105,41 @@ public struct OpenBenchmark: Sendable {
         }
       ),
       (
+        "first screen",
+        {
+          // A viewer that reads the rows on screen first, then the whole file.
+          let start = clock.now
+          let screen = try JSONLinesReader(path: jsonLinesPath).readFirstRows(viewport.count)
+          let visible = FoldedCorpus(screen).matches(
+            of: FoldedKeyword(keyword), inRows: screen.indices, originals: screen)
+          samples["screen.firstHighlights", default: []].append((clock.now - start).seconds)
+          let read = try JSONLinesReader(path: jsonLinesPath).read().corpus
+          var session = SearchSession(corpus: read, viewport: viewport)
+          session.setKeyword(keyword)
+          samples["screen.completeCount", default: []].append((clock.now - start).seconds)
+          let index = session.navigation.index
+          guard visible == viewport.flatMap({ index.positions(inRow: $0).map { index[$0] } }) else {
+            throw Failure(
+              description: "the first screen's matches differ from the complete search's")
+          }
+          let stopped = session.waitUntilFoldingWorkersStop
+          session = SearchSession(corpus: Corpus())
+          stopped()
+        }
+      ),
+      (
         "suggestions",
         {
           let start = clock.now
           var session = SearchSession(corpus: corpus, viewport: viewport)
-          let first = session.suggestions(for: prefix)
+          _ = session.suggestions(for: prefix)
           let firstTime = clock.now
-          precondition(!first.isEmpty, "No suggestion for \(prefix.debugDescription)")
           session.waitUntilIndexingStops()
           let complete = clock.now
           _ = session.suggestions(for: prefix)
-          precondition(session.suggestionsAreComplete, "The index must be complete by now")
+          guard session.suggestionsAreComplete else {
+            throw Failure(description: "the suggestion index was not complete once built")
+          }
           let lookups = 100
           let lookupStart = clock.now
           for _ in 0..<lookups { _ = session.suggestions(for: prefix) }

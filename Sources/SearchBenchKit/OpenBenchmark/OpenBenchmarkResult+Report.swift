@@ -18,7 +18,12 @@ extension OpenBenchmark.Result {
       "memory.firstHighlights", "from memory: first visible highlights, ms", atMost: 20)
     milliseconds("memory.completeCount", "from memory: complete count, ms", atMost: 150)
     milliseconds("suggestions.first", "from memory: first suggestions, ms", atMost: 50)
-    milliseconds("file.firstHighlights", "from the file: first visible highlights, ms", atMost: 300)
+    milliseconds(
+      "screen.firstHighlights", "from the file: first visible highlights (screen read first), ms",
+      atMost: 300)
+    milliseconds(
+      "file.firstHighlights", "from the file: first visible highlights (whole file read first), ms",
+      atMost: 300)
     milliseconds("file.completeCount", "from the file: complete count, ms", atMost: 400)
     megabytesPerSecond(
       "fold.allCores", bytes: textBytes, "folding on \(cores) cores, MB/s of text", atLeast: 1_000)
@@ -46,8 +51,16 @@ extension OpenBenchmark.Result {
         "open rows in memory → first visible highlights of \(keyword.debugDescription)"
       ),
       ("memory.completeCount", "open rows in memory → complete count (\(matches) matches)"),
-      ("file.firstHighlights", "open the file → first visible highlights"),
-      ("file.completeCount", "open the file → complete count"),
+      (
+        "screen.firstHighlights",
+        "open the file → first visible highlights (the first screen's rows read first)"
+      ),
+      ("screen.completeCount", "open the file → complete count (after the first screen)"),
+      (
+        "file.firstHighlights",
+        "open the file → first visible highlights (the whole file read first)"
+      ),
+      ("file.completeCount", "open the file → complete count (the whole file read first)"),
       ("file.read", "read the JSON Lines file (\(megabytes(fileBytes)) MB)"),
       (
         "suggestions.first",

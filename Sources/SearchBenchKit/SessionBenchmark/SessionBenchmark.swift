@@ -16,9 +16,12 @@ public struct SessionBenchmark: Sendable {
   /// A common keyword: about a million matches at a million rows.
   public var denseKeyword = "a"
   /// Keywords typed one character further, from their prefix: the planted frequent
-  /// keyword (whose prefix is as common as itself: the worst case for narrowing) and the
-  /// planted rare one.
-  public var typedKeywords = ["zephyr", "麒麟"]
+  /// keyword (whose prefix is as common as itself: the worst case for narrowing), the
+  /// planted rare one, and a rare word whose prefix is among the commonest ("the").
+  public var typedKeywords = ["zephyr", "麒麟", "them"]
+  /// Typed keywords whose prefix occurs about as often as they do: typing their last
+  /// character must only never be slower than a full search, not faster.
+  public static let keywordsAsCommonAsTheirPrefix: Set = ["zephyr"]
   /// Rows on screen.
   public var visibleRows = 40
 

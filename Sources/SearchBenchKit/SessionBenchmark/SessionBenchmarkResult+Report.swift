@@ -6,7 +6,7 @@ extension SessionBenchmarkResult {
         [
           (
             "typeNarrowed \(keyword)",
-            "type the last character of \(keyword.debugDescription) (narrowed)"
+            "type the last character of \(keyword.debugDescription) (from its prefix)"
           ),
           ("typeFull \(keyword)", "\(keyword.debugDescription) by a full search"),
         ]

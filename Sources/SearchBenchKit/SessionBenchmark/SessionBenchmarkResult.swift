@@ -69,10 +69,12 @@ public struct SessionBenchmarkResult: Codable, Sendable {
       if let narrowed = largest.seconds["typeNarrowed \(keyword)"],
         let full = largest.seconds["typeFull \(keyword)"]
       {
+        // Never slower where the prefix is as common as the word; 5× faster where rarer.
+        let least = SessionBenchmark.keywordsAsCommonAsTheirPrefix.contains(keyword) ? 1.0 : 5.0
         add(
           "typing the last character of \(keyword.debugDescription), speed-up over a full search (\(rows))",
-          full.median / narrowed.median, "≥ 5"
-        ) { $0 >= 5 }
+          full.median / narrowed.median, "≥ \(Int(least))"
+        ) { $0 >= least }
       }
     }
     return targets

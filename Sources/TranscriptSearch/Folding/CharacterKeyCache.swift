@@ -31,8 +31,15 @@ struct CharacterKeyCache: Sendable {
     /// such a row must be decided on the original text, not on its folded bytes. (ß to
     /// ss keeps them: a letter for letters.)
     var changesWordBreak: Bool { rawValue & 1 << 28 != 0 }
+    /// No character boundary falls before this scalar after a letter: it is Extend, ZWJ
+    /// or SpacingMark, which join whatever precedes them (UAX #29 GB9, GB9a) but a
+    /// control, CR or LF.
+    var joinsPrevious: Bool { rawValue & 1 << 27 != 0 }
+    /// A character boundary falls after this scalar even before a combining mark: it is
+    /// a control, CR or LF (GB4).
+    var breaksBeforeJoiners: Bool { rawValue & 1 << 26 != 0 }
     /// Where the key lives in `keyBytes`, when it is not the identity.
-    var keyOffset: Int { Int((rawValue >> 5) & 0x7F_FFFF) }
+    var keyOffset: Int { Int((rawValue >> 5) & 0x1F_FFFF) }
     var keyLength: Int { Int(rawValue & 0x1F) }
   }
 
@@ -54,6 +61,21 @@ struct CharacterKeyCache: Sendable {
     var keyOffset: Int
     var keyLength: Int
     var isIdentity: Bool
+  }
+
+  /// What is known about a scalar of a run that needs no table: printable ASCII (A–Z
+  /// included, lowercased with the row), CJK U+4000–U+9FFF, Hangul syllables
+  /// U+B000–U+CFFF. Each is simple and its own key (a test checks every one of them).
+  static let simpleIdentity = ScalarInfo(rawValue: 1 << 31 | 1 << 30 | 1 << 29)
+
+  /// The length of the scalar at `index` if it is one of those ``simpleIdentity``
+  /// describes, from its lead byte alone; else 0.
+  @inline(__always)
+  static func simpleIdentityLength(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    let lead = text[index]
+    if lead &- 0x20 < 0x5F { return 1 }
+    if lead &- 0xE4 < 6 || lead &- 0xEB < 2 { return 3 }
+    return 0
   }
 
   /// What is known about `scalar`, computing it on first use.
@@ -80,10 +102,12 @@ struct CharacterKeyCache: Sendable {
       String(Character(scalar)), ignoringDiacritics: ignoresDiacritics)
     var raw: UInt32 = 1 << 31
     if Self.isSimple(scalar) { raw |= 1 << 30 }
+    if !Self.breaks("a", scalar) { raw |= 1 << 27 }
+    if Self.breaks(scalar, "\u{301}") { raw |= 1 << 26 }
     if scalar.isASCII || key.elementsEqual(String(scalar).utf8) {
       raw |= 1 << 29
     } else {
-      precondition(key.count < 32 && keyBytes.count < 1 << 23, "Key table overflow")
+      precondition(key.count < 32 && keyBytes.count < 1 << 21, "Key table overflow")
       let own = WordBreakProperty(of: value)
       let keyScalars = String(decoding: key, as: UTF8.self).unicodeScalars
       if keyScalars.isEmpty || own.isIgnorable || own.value == .regionalIndicator

@@ -4,7 +4,7 @@
 /// Terms of up to 15 bytes (nearly all) are counted under a packed integer key: no
 /// allocation, a cheap hash. A corpus is counted in parts on every core, merged after.
 struct TermCounter: Sendable {
-  private var short: [UInt128: Int] = [:]
+  private var short = PackedTermCounts()
   private var long: [[UInt8]: Int] = [:]
   private var cache = CharacterKeyCache()
   /// For each BMP scalar: 0 unknown, 1 no, 2 yes — whether a character starting with it
@@ -62,7 +62,7 @@ struct TermCounter: Sendable {
 
   /// Adds the counts of `other`.
   mutating func merge(_ other: TermCounter) {
-    short.merge(other.short, uniquingKeysWith: +)
+    other.short.forEach { short.add($0, $1) }
     long.merge(other.long, uniquingKeysWith: +)
   }
 
@@ -71,7 +71,7 @@ struct TermCounter: Sendable {
     var counts: [[UInt8]: Int] = [:]
     counts.reserveCapacity(short.count + long.count)
     var bytes = [UInt8](repeating: 0, count: PackedBytes.capacity)
-    for (packed, count) in short {
+    short.forEach { packed, count in
       let length = Int(packed >> 120)
       for index in 0..<length { bytes[index] = UInt8(truncatingIfNeeded: packed >> (8 * index)) }
       let key = bytes.withUnsafeBufferPointer { bytes -> [UInt8] in
@@ -110,7 +110,7 @@ struct TermCounter: Sendable {
 
   private mutating func add(_ term: UnsafeBufferPointer<UInt8>) {
     if term.count <= PackedBytes.capacity {
-      short[PackedBytes.pack(term), default: 0] += 1
+      short.add(PackedBytes.pack(term))
     } else {
       long[Array(term), default: 0] += 1
     }
@@ -143,20 +143,27 @@ struct TermCounter: Sendable {
     var characterStart = 0
     var first: UInt32 = 0
     var previousIsSimple = false
+    var previousBreaksBeforeJoiners = false
     while position < text.count {
       let (scalar, length) = UTF8Scalars.decode(text, at: position)
-      // Printable ASCII is simple, and needs no table.
-      let isSimple = scalar &- 0x20 < 0x5F || cache.info(scalar).isSimple
+      // Printable ASCII, CJK and Hangul syllables are simple, and need no table.
+      let info =
+        CharacterKeyCache.simpleIdentityLength(text, at: position) > 0
+        ? CharacterKeyCache.simpleIdentity : cache.info(scalar)
+      let isSimple = info.isSimple
+      // A mark after anything but a control joins it (GB9, GB9a): no lookup needed.
       if position > 0
         && ((previousIsSimple && isSimple)
-          || cache.breaks(
-            after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), before: scalar))
+          || (!(info.joinsPrevious && !previousBreaksBeforeJoiners)
+            && cache.breaks(
+              after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), before: scalar)))
       {
         characters.append((characterStart..<position, first))
         characterStart = position
       }
       if characterStart == position { first = scalar }
       previousIsSimple = isSimple
+      previousBreaksBeforeJoiners = info.breaksBeforeJoiners
       position += length
     }
     if position > 0 { characters.append((characterStart..<position, first)) }

@@ -21,6 +21,8 @@ import CScanKernels
 package struct FoldedSearchResult: Sendable {
   package var matches: [Match] = []
   package var occurrences: [UInt64]?
+  /// With the occurrences: the four bytes after each (0xFF past a segment's end).
+  package var following: [UInt32]?
   /// Whether `shouldStop` ended the search early; the result is then incomplete.
   package var stopped = false
   /// Segments scanned: the work done, for tests of cancellation.
@@ -51,7 +53,8 @@ extension FoldedCorpus {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= rowCount, "Rows out of range")
     checkForm(of: keyword, originals: originals)
     precondition(kernel.isSupported, "This CPU cannot run the \(kernel) kernel")
-    var result = FoldedSearchResult(occurrences: collectingOccurrences ? [] : nil)
+    var result = FoldedSearchResult(
+      occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil)
     let key = keyword.bytes
     guard !key.isEmpty, !rows.isEmpty, key.allSatisfy({ byteCounts[Int($0)] > 0 }) else {
       return result
@@ -84,33 +87,67 @@ extension FoldedCorpus {
 
   /// Every match of `keyword` that starts at one of `occurrences` (of a keyword whose
   /// key is a byte prefix of `keyword`'s), and the occurrences of `keyword`'s key among
-  /// them.
+  /// them. With `following` (the bytes after each occurrence of the shorter key, whose
+  /// length is `shorterKeyCount`), places where the next bytes differ are passed over
+  /// without reading the corpus.
   ///
   /// - Precondition: `occurrences` came from a search of this folded corpus, unchanged
   ///   since, for a key that is a prefix of `keyword`'s.
   package func search(
-    _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64], originals: Corpus? = nil,
+    _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64],
+    following: (bytes: [UInt32], shorterKeyCount: Int)? = nil, originals: Corpus? = nil,
     shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
     checkForm(of: keyword, originals: originals)
-    var result = FoldedSearchResult(occurrences: [])
+    var result = FoldedSearchResult(occurrences: [], following: [])
     let key = keyword.bytes
     guard !key.isEmpty else { return result }
+    var candidates = occurrences
+    if let following, following.bytes.count == occurrences.count,
+      following.shorterKeyCount < key.count
+    {
+      // The next bytes the longer key needs, as the following bytes hold them.
+      let extra = key[following.shorterKeyCount...].prefix(4)
+      var wanted: UInt32 = 0
+      var mask: UInt32 = 0
+      for (offset, byte) in extra.enumerated() {
+        wanted |= UInt32(byte) << (8 * UInt32(offset))
+        mask |= 0xFF << (8 * UInt32(offset))
+      }
+      // Two passes, counting then copying, keep the loops free of array growth.
+      let kept = following.bytes.withUnsafeBufferPointer { bytes in
+        var count = 0
+        for index in 0..<bytes.count { count &+= bytes[index] & mask == wanted ? 1 : 0 }
+        return count
+      }
+      candidates = [UInt64](unsafeUninitializedCapacity: kept) { buffer, initialized in
+        occurrences.withUnsafeBufferPointer { occurrences in
+          following.bytes.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for index in 0..<bytes.count where bytes[index] & mask == wanted {
+              buffer[count] = occurrences[index]
+              count += 1
+            }
+            initialized = count
+          }
+        }
+      }
+    }
     var next = 0
-    while next < occurrences.count {
+    while next < candidates.count {
       if shouldStop() {
         result.stopped = true
         return result
       }
       result.segmentsSearched += 1
-      let segment = Int(occurrences[next] >> 32)
+      let segment = Int(candidates[next] >> 32)
       var end = next
-      while end < occurrences.count && Int(occurrences[end] >> 32) == segment { end += 1 }
+      while end < candidates.count && Int(candidates[end] >> 32) == segment { end += 1 }
       scan(
         segment, rows: 0..<segments[segment].rowCount, key: key, options: keyword.options,
         originals: originals, into: &result
       ) { scan in
-        scan.verifyAndAccept(occurrences[next..<end])
+        scan.verifyAndAccept(candidates[next..<end])
       }
       next = end
     }
@@ -134,10 +171,16 @@ extension FoldedCorpus {
         // The result's arrays move into the scan and back, so matches are appended once,
         // never copied.
         swap(&scan.matches, &result.matches)
-        if result.occurrences != nil { swap(&scan.occurrences, &result.occurrences!) }
+        if result.occurrences != nil {
+          swap(&scan.occurrences, &result.occurrences!)
+          swap(&scan.following, &result.following!)
+        }
         body(&scan)
         swap(&scan.matches, &result.matches)
-        if result.occurrences != nil { swap(&scan.occurrences, &result.occurrences!) }
+        if result.occurrences != nil {
+          swap(&scan.occurrences, &result.occurrences!)
+          swap(&scan.following, &result.following!)
+        }
       }
     }
   }

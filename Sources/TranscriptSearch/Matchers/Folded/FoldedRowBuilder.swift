@@ -67,6 +67,7 @@ struct FoldedRowBuilder: Sendable {
   ) {
     var row = RowState(rowStart: folded.bytes.count)
     var previousIsSimple = false
+    var previousBreaksBeforeJoiners = false
     var characterStart = 0  // original offset of the character being built
     var characterScalars = 0
     var firstInfo = CharacterKeyCache.ScalarInfo(rawValue: 0)  // its first scalar's
@@ -85,6 +86,21 @@ struct FoldedRowBuilder: Sendable {
         var lastInfo = info
         var next = position + length
         while next < text.count {
+          // Most of a run needs no table: printable ASCII eight bytes a step, then CJK and
+          // Hangul by their lead byte.
+          if next + 8 <= text.count && Self.isPrintableASCII(text, at: next) {
+            last = next + 7
+            lastInfo = CharacterKeyCache.simpleIdentity
+            next += 8
+            continue
+          }
+          let known = CharacterKeyCache.simpleIdentityLength(text, at: next)
+          if known > 0 {
+            last = next
+            lastInfo = CharacterKeyCache.simpleIdentity
+            next += known
+            continue
+          }
           let (following, followingLength) = UTF8Scalars.decode(text, at: next)
           let followingInfo = cache.info(following)
           guard followingInfo.isSimple && followingInfo.isIdentity else { break }
@@ -95,14 +111,17 @@ struct FoldedRowBuilder: Sendable {
         characterStart = last
         characterScalars = 1
         firstInfo = lastInfo
+        previousBreaksBeforeJoiners = lastInfo.breaksBeforeJoiners
         position = next
         continue
       }
       if position > 0 {
+        // A mark after anything but a control joins it (GB9, GB9a): no lookup needed.
         let isBoundary =
           (previousIsSimple && info.isSimple)
-          || cache.breaks(
-            after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), before: scalar)
+          || (!(info.joinsPrevious && !previousBreaksBeforeJoiners)
+            && cache.breaks(
+              after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), before: scalar))
         if isBoundary {
           emitCharacter(
             text, characterStart..<position, scalars: characterScalars, first: firstInfo,
@@ -114,6 +133,7 @@ struct FoldedRowBuilder: Sendable {
       if characterScalars == 0 { firstInfo = info }
       characterScalars += 1
       previousIsSimple = info.isSimple
+      previousBreaksBeforeJoiners = info.breaksBeforeJoiners
       position += length
     }
     if position > 0 {
@@ -211,6 +231,19 @@ struct FoldedRowBuilder: Sendable {
     precondition(folded.bytes.count <= Int(UInt32.max), "The folded corpus is limited to 4 GiB")
     folded.rowStarts.append(UInt32(folded.bytes.count))
     folded.rowFlags.append(flags)
+  }
+
+  /// Whether the eight bytes at `index` are all printable ASCII (0x20–0x7E): the
+  /// classic word tests for a byte below a bound, and for a zero after an exclusive or.
+  @inline(__always)
+  static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self))
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let delete = word ^ (ones &* 0x7F)
+    let flagged = word | ((word &- ones &* 0x20) & ~word) | ((delete &- ones) & ~delete)
+    return flagged & highs == 0
   }
 
   /// Whether every byte is ASCII and none is a carriage return (which joins a

@@ -25,6 +25,9 @@ struct Scan {
   var matches: [Match] = []
   let collectingOccurrences: Bool
   var occurrences: [UInt64] = []
+  /// For each occurrence, the four bytes after the key (0xFF past the buffer's end), so
+  /// that a longer key can be narrowed to without reading the buffer again.
+  var following: [UInt32] = []
   /// Where the next match may start: the end of the previous one.
   var nextAllowed = 0
   /// Which ends of a match must also be word boundaries, decided on `originals`.
@@ -96,6 +99,23 @@ struct Scan {
     }
   }
 
+  /// The four bytes at `position`, little-endian, 0xFF for those past the buffer's end
+  /// (0xFF is never in a key).
+  @inline(__always)
+  func followingBytes(at position: Int) -> UInt32 {
+    if position + 4 <= buffer.count {
+      return UInt32(
+        littleEndian: UnsafeRawPointer(buffer.baseAddress! + position).loadUnaligned(
+          as: UInt32.self))
+    }
+    var value: UInt32 = 0xFFFF_FFFF
+    for offset in 0..<max(0, buffer.count - position) {
+      value &= ~(0xFF << (8 * UInt32(offset)))
+      value |= UInt32(buffer[position + offset]) << (8 * UInt32(offset))
+    }
+    return value
+  }
+
   /// Whether the key's bytes occur at `start`, within the scan's range.
   func keyOccurs(at start: Int) -> Bool {
     guard start >= range.lowerBound, start + key.count <= range.upperBound else { return false }
@@ -113,6 +133,8 @@ struct Scan {
     if collectingOccurrences {
       let segment = UInt64(index) << 32
       occurrences.append(contentsOf: starts.lazy.map { segment | UInt64($0) })
+      let keyCount = key.count
+      for start in starts { following.append(followingBytes(at: Int(start) + keyCount)) }
     }
     // The cursors live in locals for the loop, so they stay in registers.
     var row = self.row

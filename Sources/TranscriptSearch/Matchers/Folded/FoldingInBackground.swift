@@ -58,7 +58,8 @@ package final class FoldingInBackground: Sendable {
     _ keyword: FoldedKeyword, collectingOccurrences: Bool, originals: Corpus? = nil,
     shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
-    var result = FoldedSearchResult(occurrences: collectingOccurrences ? [] : nil)
+    var result = FoldedSearchResult(
+      occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil)
     var searched = 0
     repeat {
       guard let folded = folded(beyond: searched, shouldStop: shouldStop) else {
@@ -70,6 +71,7 @@ package final class FoldingInBackground: Sendable {
         originals: originals, shouldStop: shouldStop)
       result.matches += part.matches
       if let occurrences = part.occurrences { result.occurrences! += occurrences }
+      if let following = part.following { result.following! += following }
       result.segmentsSearched += part.segmentsSearched
       if part.stopped {
         result.stopped = true
