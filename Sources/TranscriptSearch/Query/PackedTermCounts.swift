@@ -55,7 +55,7 @@ struct PackedTermCounts: Sendable {
   }
 
   /// Calls `body` with every key and its count.
-  func forEach(_ body: (UInt128, Int) -> Void) {
+  func forEachCount(_ body: (UInt128, Int) -> Void) {
     for index in keys.indices where keys[index] != 0 { body(keys[index], counts[index]) }
   }
 }

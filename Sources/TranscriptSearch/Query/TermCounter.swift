@@ -62,7 +62,7 @@ struct TermCounter: Sendable {
 
   /// Adds the counts of `other`.
   mutating func merge(_ other: TermCounter) {
-    other.short.forEach { short.add($0, $1) }
+    other.short.forEachCount { short.add($0, $1) }
     long.merge(other.long, uniquingKeysWith: +)
   }
 
@@ -71,7 +71,7 @@ struct TermCounter: Sendable {
     var counts: [[UInt8]: Int] = [:]
     counts.reserveCapacity(short.count + long.count)
     var bytes = [UInt8](repeating: 0, count: PackedBytes.capacity)
-    short.forEach { packed, count in
+    short.forEachCount { packed, count in
       let length = Int(packed >> 120)
       for index in 0..<length { bytes[index] = UInt8(truncatingIfNeeded: packed >> (8 * index)) }
       let key = bytes.withUnsafeBufferPointer { bytes -> [UInt8] in

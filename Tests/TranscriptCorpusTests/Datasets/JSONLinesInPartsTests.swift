@@ -85,6 +85,23 @@ struct JSONLinesInPartsTests {
     #expect(read.corpus.startTimesAreOrdered)
   }
 
+  @Test func theFirstRowsAreReadAlone() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let bytes = Self.largeFile()
+    let path = try folder.write(bytes: bytes, to: "large.jsonl")
+    let whole = try Self.streamed(bytes, strict: true).corpus
+    for count in [0, 1, 40] {
+      let first = try JSONLinesReader(path: path).readFirstRows(count)
+      #expect(Array(first) == Array(whole.prefix(count)))
+    }
+    let tiny = try folder.write("{\"text\":\"a\"}\n\n{\"text\":\"b\"}", to: "tiny.jsonl")
+    #expect(try JSONLinesReader(path: tiny).readFirstRows(5).map(\.text) == ["a", "b"])
+    let bad = try folder.write("{\"text\":\"a\"}\n{\"text\":1}\n", to: "bad.jsonl")
+    #expect(try JSONLinesReader(path: bad).readFirstRows(1).count == 1)
+    #expect(throws: DatasetError.self) { try JSONLinesReader(path: bad).readFirstRows(2) }
+  }
+
   @Test func aByteOrderMarkIsSkipped() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }

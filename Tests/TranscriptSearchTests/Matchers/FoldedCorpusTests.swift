@@ -99,6 +99,41 @@ struct FoldedCorpusTests {
       let full = folded.search(FoldedKeyword(longer), inRows: 0..<30, collectingOccurrences: true)
       #expect(narrowed.matches == full.matches, "\(shorter) → \(longer)")
       #expect(narrowed.occurrences == full.occurrences, "\(shorter) → \(longer)")
+      // Passing over places by the bytes that follow them finds the same.
+      let filtered = folded.search(
+        FoldedKeyword(longer), amongOccurrences: first.occurrences!,
+        following: (first.following!, FoldedKeyword(shorter).bytes.count))
+      #expect(filtered.matches == full.matches, "\(shorter) → \(longer), filtered")
+      #expect(filtered.occurrences == full.occurrences)
+      #expect(filtered.following == full.following)
+    }
+  }
+
+  /// The bytes kept after each occurrence are the buffer's, 0xFF past a segment's end,
+  /// whatever the segment size: every extension filters to a full search's answer.
+  @Test func narrowingByTheFollowingBytesEqualsAFullSearch() async {
+    await propertyCheck(
+      count: 150, input: TrickyText.strings(upTo: 10).array(of: 1...8), TrickyText.keywords,
+      TrickyText.keywords
+    ) { rows, shorter, suffix in
+      let corpus = Corpus(rows.map { TranscriptRow(start: 0, text: $0) })
+      for size in [1, 24, FoldedCorpus.defaultSegmentBytes] {
+        let folded = FoldedCorpus(corpus, segmentBytes: size)
+        let short = FoldedKeyword(shorter)
+        let long = FoldedKeyword(shorter + suffix)
+        guard long.bytes.starts(with: short.bytes), long.bytes.count > short.bytes.count else {
+          continue
+        }
+        let first = folded.search(short, inRows: 0..<corpus.count, collectingOccurrences: true)
+        let filtered = folded.search(
+          long, amongOccurrences: first.occurrences!,
+          following: (first.following!, short.bytes.count))
+        let full = folded.search(long, inRows: 0..<corpus.count, collectingOccurrences: true)
+        #expect(
+          filtered.matches == full.matches,
+          "\(shorter.debugDescription) + \(suffix.debugDescription)")
+        #expect(filtered.occurrences == full.occurrences)
+      }
     }
   }
 }

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import TranscriptSearch
+
+@Suite("CharacterKeyCache")
+struct CharacterKeyCacheTests {
+  /// The scalars a run passes over by their lead byte alone must be what the table says:
+  /// simple (a character boundary between any two) and their own keys, in both forms.
+  @Test(arguments: [false, true])
+  func scalarsKnownByTheirLeadByteAreSimpleIdentities(ignoringDiacritics: Bool) {
+    var cache = CharacterKeyCache(ignoringDiacritics: ignoringDiacritics)
+    let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x4000...0x9FFF, 0xB000...0xCFFF]
+    for range in ranges {
+      for value in range {
+        let utf8 = Array(String(Unicode.Scalar(value)!).utf8)
+        let length = utf8.withUnsafeBufferPointer {
+          CharacterKeyCache.simpleIdentityLength($0, at: 0)
+        }
+        #expect(length == utf8.count, "U+\(String(value, radix: 16))")
+        let info = cache.info(value)
+        #expect(info.isSimple && info.isIdentity, "U+\(String(value, radix: 16))")
+      }
+    }
+    // And nothing else is taken for one.
+    for lead: UInt8 in [0x0A, 0x0D, 0x7F, 0xC3, 0xE0, 0xE3, 0xEA, 0xED, 0xF0] {
+      let length = [lead, 0x80, 0x80, 0x80].withUnsafeBufferPointer {
+        CharacterKeyCache.simpleIdentityLength($0, at: 0)
+      }
+      #expect(length == 0, "lead byte \(lead)")
+    }
+  }
+
+  /// A scalar that joins a letter joins anything but a control, CR or LF (GB9, GB9a):
+  /// the shortcut the fold takes instead of asking the grapheme breaker.
+  @Test func joinersJoinEverythingButControls() {
+    var cache = CharacterKeyCache()
+    let previous: [Unicode.Scalar] = [
+      "a", "\u{301}", "\u{200D}", "\u{1F44D}", "\u{1F1EF}", "क", "्", "\u{1100}", "\u{AC00}",
+      "\u{600}",
+      "\r", "\n", "\u{1}", "ำ",
+    ]
+    let candidates: [Unicode.Scalar] = [
+      "\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{93F}", "\u{E33}", "\u{94D}", "\u{11A8}",
+      "\u{1161}", "a",
+    ]
+    for next in candidates where cache.info(next.value).joinsPrevious {
+      for first in previous where !cache.info(first.value).breaksBeforeJoiners {
+        let text = String(first) + String(next)
+        #expect(text.count == 1, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      }
+    }
+    #expect(cache.info(0x0D).breaksBeforeJoiners && cache.info(0x0A).breaksBeforeJoiners)
+    #expect(cache.info(0x301).joinsPrevious && !cache.info(0x61).joinsPrevious)
+  }
+}
