@@ -20,6 +20,7 @@ ALLOC_FILTER ?= .*-(1k|10k|100k)-.*
 bench: datasets bench-peers
 	$(TSBENCH) verify --report results/conformance.md
 	$(TSBENCH) bench-corpus --dataset mixed-1m
+	$(TSBENCH) bench-open --dataset mixed-1m
 	$(TSBENCH) bench-matchers --dataset mixed-1m --matchers folded,chunked
 	$(TSBENCH) bench-options --dataset mixed-1m
 	$(TSBENCH) bench-session

@@ -3,7 +3,8 @@
 measured for it and whether it is met, then each suite's full tables.
 
 Sources, all under results/: corpus.json (tsbench bench-corpus), matchers.json (tsbench
-bench-matchers), options.json (tsbench bench-options), session.json (tsbench bench-session), allocators.json (make
+bench-matchers), options.json (tsbench bench-options), session.json (tsbench bench-session),
+open.json (tsbench bench-open), allocators.json (make
 bench-alloc), and suites/*.md (the package-benchmark suites, `make bench-suites-report`).
 
 Usage: Scripts/benchmarks-report.py
@@ -43,7 +44,8 @@ lines = [
 sources = [
     ("corpus.json", "foundation (#2)", "corpus.md", lambda t: (t["name"], t["measured"], f"≤ {fmt(t['limit'])} {t['unit']}")),
     ("matchers.json", "matchers (#3)", "matchers.md", None),
-    ("session.json", "session (#4)", "session.md", None),
+    ("session.json", "session (#4, #14)", "session.md", None),
+    ("open.json", "open a million rows (#14)", "open.md", None),
     ("tokens.json", "tokens (#9)", "tokens.md", None),
     ("options.json", "find options (#15)", "options.md", None),
 ]
