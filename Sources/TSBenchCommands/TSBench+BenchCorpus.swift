@@ -15,11 +15,7 @@ extension TSBench {
         first.
         """)
 
-    @Option(help: "The dataset, by standard name.")
-    var dataset = "mixed-1m"
-
-    @Option(help: "The folder holding the dataset files.")
-    var directory = "datasets"
+    @OptionGroup var standard: StandardDatasetOptions
 
     @Option(help: "Interleaved rounds.")
     var rounds = 5
@@ -29,17 +25,13 @@ extension TSBench {
 
     func validate() throws {
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
-      guard DatasetSpec.standard.contains(where: { $0.name == dataset }) else {
-        throw ValidationError("unknown dataset '\(dataset)'")
-      }
     }
 
     func run() throws {
-      let spec = DatasetSpec.standard.first { $0.name == dataset }!
-      let path = "\(directory)/\(spec.jsonLinesFileName)"
-      guard FileManager.default.fileExists(atPath: path) else {
-        throw ValidationError("\(path) is missing; run `tsbench datasets --only \(dataset)`")
-      }
+      try ResultsFolder.prepare(results)
+      let spec = standard.spec
+      let dataset = standard.dataset
+      let path = try standard.jsonLinesPath()
       let benchmark = CorpusBenchmark(spec: spec, jsonLinesPath: path, rounds: rounds)
       let progress = ProgressDisplay("bench-corpus \(dataset)", total: rounds, unit: "rounds")
       let result = try benchmark.run(

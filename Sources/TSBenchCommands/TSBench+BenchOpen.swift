@@ -17,11 +17,7 @@ extension TSBench {
         `tsbench datasets` first.
         """)
 
-    @Option(help: "The dataset, by standard name.")
-    var dataset = "mixed-1m"
-
-    @Option(help: "The folder holding the dataset files.")
-    var directory = "datasets"
+    @OptionGroup var standard: StandardDatasetOptions
 
     @Option(help: "The keyword typed right after opening.")
     var keyword = "zephyr"
@@ -40,17 +36,12 @@ extension TSBench {
       guard !keyword.isEmpty, !prefix.trimmingCharacters(in: .whitespaces).isEmpty else {
         throw ValidationError("--keyword and --prefix must not be empty")
       }
-      guard DatasetSpec.standard.contains(where: { $0.name == dataset }) else {
-        throw ValidationError("unknown dataset '\(dataset)'")
-      }
     }
 
     func run() throws {
-      let spec = DatasetSpec.standard.first { $0.name == dataset }!
-      let path = "\(directory)/\(spec.jsonLinesFileName)"
-      guard FileManager.default.fileExists(atPath: path) else {
-        throw ValidationError("\(path) is missing; run `tsbench datasets --only \(dataset)`")
-      }
+      try ResultsFolder.prepare(results)
+      let dataset = standard.dataset
+      let path = try standard.jsonLinesPath()
       var benchmark = OpenBenchmark(jsonLinesPath: path, dataset: dataset)
       benchmark.keyword = keyword
       benchmark.prefix = prefix

@@ -1,20 +1,10 @@
+import TranscriptSearch
+
 /// UTF-8 well-formedness per the Unicode Standard, Table 3-7.
 enum UTF8Validation {
-  /// Whether every byte is ASCII, eight bytes at a time.
+  /// Whether every byte is ASCII.
   static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var index = 0
-    var high: UInt64 = 0
-    while index + 8 <= bytes.count {
-      high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      index += 8
-    }
-    while index < bytes.count {
-      high |= UInt64(bytes[index])
-      index += 1
-    }
-    return high & 0x8080_8080_8080_8080 == 0
+    UTF8Scalars.isASCII(bytes)
   }
 
   /// The offset of the first byte that does not begin a well-formed sequence, or nil.

@@ -1,6 +1,6 @@
 /// Decoding scalars from valid UTF-8, forwards and backwards, without checks: the
 /// folded corpus and the rows it is built from are valid by construction.
-enum UTF8Scalars {
+package enum UTF8Scalars {
   /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
   @inline(__always)
   static func decode(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (
@@ -33,7 +33,7 @@ enum UTF8Scalars {
   }
 
   /// Whether every byte of `text` is ASCII, eight at a time.
-  static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = text.baseAddress else { return true }
     let raw = UnsafeRawPointer(base)
     var index = 0

@@ -93,8 +93,8 @@ public struct FoldedCorpus: Sendable {
   /// The segments the rows are folded into.
   public var segmentCount: Int { segments.count }
 
-  /// The folded bytes a scan of every row reads.
-  public var byteCount: Int { segments.reduce(0) { $0 + $1.bytes.count } }
+  /// The folded bytes a scan of every row reads (the histogram counts every one).
+  public var byteCount: Int { byteCounts.reduce(0, +) }
 
   /// Bytes of heap the folded corpus holds (array capacities, not counting small
   /// headers or the caches used while folding).

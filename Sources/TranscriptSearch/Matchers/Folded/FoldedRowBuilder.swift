@@ -249,18 +249,7 @@ struct FoldedRowBuilder: Sendable {
   /// Whether every byte is ASCII and none is a carriage return (which joins a
   /// following line feed into one character).
   static func isPlainASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let raw = UnsafeRawBufferPointer(text)
-    while index + 8 <= text.count {
-      if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-        return false
-      }
-      index += 8
-    }
-    while index < text.count {
-      if text[index] >= 0x80 { return false }
-      index += 1
-    }
-    return !text.contains(0x0D)
+    UTF8Scalars.isASCII(text) && !text.contains(0x0D)
   }
+
 }
