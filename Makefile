@@ -143,10 +143,10 @@ sanitize: sanitize-thread engines
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan-suppressions.txt \
 	  swift test --scratch-path .build-asan --sanitize=address
 
-## sanitize-thread: chunked, the pipeline, cancellation and folding in parts under ThreadSanitizer (run by CI)
+## sanitize-thread: chunked, the pipeline, cancellation, folding in parts and in the background, indexing and reading in parts under ThreadSanitizer (run by CI)
 sanitize-thread: engines
 	swift test --scratch-path .build-tsan --sanitize=thread \
-	  --filter 'ChunkedMatcher|SearchPipeline|TypingReplay|foldingInParts'
+	  --filter 'ChunkedMatcher|SearchPipeline|TypingReplay|foldingInParts|SearchSessionFoldingTests|SearchSessionSuggestionsTests|JSONLinesInPartsTests'
 
 ## lint: check formatting with the toolchain's swift format
 lint:
