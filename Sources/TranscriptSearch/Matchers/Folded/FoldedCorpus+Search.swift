@@ -103,9 +103,12 @@ extension FoldedCorpus {
     let key = keyword.bytes
     guard !key.isEmpty else { return result }
     var candidates = occurrences
+    // Whether the following bytes cover the rest of the key: the places kept then hold it.
+    var alreadyVerified = false
     if let following, following.bytes.count == occurrences.count,
       following.shorterKeyCount < key.count
     {
+      alreadyVerified = key.count - following.shorterKeyCount <= 4
       // The next bytes the longer key needs, as the following bytes hold them.
       let extra = key[following.shorterKeyCount...].prefix(4)
       var wanted: UInt32 = 0
@@ -147,7 +150,7 @@ extension FoldedCorpus {
         segment, rows: 0..<segments[segment].rowCount, key: key, options: keyword.options,
         originals: originals, into: &result
       ) { scan in
-        scan.verifyAndAccept(candidates[next..<end])
+        scan.verifyAndAccept(candidates[next..<end], alreadyVerified: alreadyVerified)
       }
       next = end
     }

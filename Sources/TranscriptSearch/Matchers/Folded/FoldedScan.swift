@@ -79,14 +79,16 @@ struct Scan {
 
   /// Accepts, among `candidates` (ascending `segment << 32 | offset` in this segment),
   /// those where the key's bytes occur, a batch at a time.
-  mutating func verifyAndAccept(_ candidates: ArraySlice<UInt64>) {
+  /// With `alreadyVerified`, every candidate is known to hold the key (the bytes kept
+  /// after a shorter key's occurrence covered the rest of it): none is read again.
+  mutating func verifyAndAccept(_ candidates: ArraySlice<UInt64>, alreadyVerified: Bool = false) {
     let capacity = ScanKernel.outputCapacity
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { verified in
       withUnsafeTemporaryAllocation(of: Match.self, capacity: capacity) { staging in
         var count = 0
         for candidate in candidates {
           let start = Int(candidate & 0xFFFF_FFFF)
-          guard keyOccurs(at: start) else { continue }
+          guard alreadyVerified || keyOccurs(at: start) else { continue }
           verified[count] = UInt32(start)
           count += 1
           if count == capacity {
