@@ -86,9 +86,7 @@ extension OpenBenchmark.Result {
     for (key, label) in labels {
       guard let summary = seconds[key] else { continue }
       lines.append(
-        "| \(label) | \(SessionBenchmarkResult.duration(summary.median)) | "
-          + "\(SessionBenchmarkResult.duration(summary.min))–\(SessionBenchmarkResult.duration(summary.max)) |"
-      )
+        "| \(label) | \(SessionBenchmarkResult.durationCells(summary)) |")
     }
     lines += [
       "",

@@ -108,4 +108,9 @@ extension SessionBenchmarkResult {
   }
 
   static func format(_ value: Double) -> String { MatcherBenchmarkResult.format(value) }
+
+  /// A summary's median and its min–max, as two table cells.
+  static func durationCells(_ summary: Summary) -> String {
+    "\(duration(summary.median)) | \(duration(summary.min))–\(duration(summary.max))"
+  }
 }

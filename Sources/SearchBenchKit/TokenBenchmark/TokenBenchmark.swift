@@ -129,9 +129,7 @@ extension TokenBenchmark.Result {
     for (key, label) in labels {
       guard let summary = seconds[key] else { continue }
       lines.append(
-        "| \(label) | \(SessionBenchmarkResult.duration(summary.median)) | "
-          + "\(SessionBenchmarkResult.duration(summary.min))–\(SessionBenchmarkResult.duration(summary.max)) | "
-          + "\(matches[key] ?? 0) |")
+        "| \(label) | \(SessionBenchmarkResult.durationCells(summary)) | \(matches[key] ?? 0) |")
     }
     lines += MatcherBenchmarkResult.targetsSection(targets)
     return lines.joined(separator: "\n") + "\n"

@@ -152,6 +152,21 @@ struct CharacterKeyCache: Sendable {
       ? Array(utf8) : Array(keyBytes[info.keyOffset..<info.keyOffset + info.keyLength])
   }
 
+  /// Whether a character boundary falls before `scalar` (described by `info`), after the
+  /// character so far, `character`, whose last scalar `previous` describes: always
+  /// between two simple scalars; never before a mark after anything but a control (GB9,
+  /// GB9a), with no lookup; anywhere else as the standard library's grapheme breaking
+  /// says. The one rule the fold and the suggestion index both walk characters by.
+  @inline(__always)
+  mutating func breaks(
+    after character: UnsafeBufferPointer<UInt8>, last previous: ScalarInfo,
+    before scalar: UInt32, _ info: ScalarInfo
+  ) -> Bool {
+    if previous.isSimple && info.isSimple { return true }
+    if info.joinsPrevious && !previous.breaksBeforeJoiners { return false }
+    return breaks(after: character, before: scalar)
+  }
+
   /// Whether a character boundary falls before `next`, after the scalars of the
   /// character so far (`character`, UTF-8). Grapheme breaking looks back only within
   /// the current character, so these two determine it.

@@ -142,28 +142,23 @@ struct TermCounter: Sendable {
     var position = 0
     var characterStart = 0
     var first: UInt32 = 0
-    var previousIsSimple = false
-    var previousBreaksBeforeJoiners = false
+    var previous = CharacterKeyCache.ScalarInfo(rawValue: 0)  // the last scalar's
     while position < text.count {
       let (scalar, length) = UTF8Scalars.decode(text, at: position)
       // Printable ASCII, CJK and Hangul syllables are simple, and need no table.
       let info =
         CharacterKeyCache.simpleIdentityLength(text, at: position) > 0
         ? CharacterKeyCache.simpleIdentity : cache.info(scalar)
-      let isSimple = info.isSimple
-      // A mark after anything but a control joins it (GB9, GB9a): no lookup needed.
       if position > 0
-        && ((previousIsSimple && isSimple)
-          || (!(info.joinsPrevious && !previousBreaksBeforeJoiners)
-            && cache.breaks(
-              after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), before: scalar)))
+        && cache.breaks(
+          after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), last: previous,
+          before: scalar, info)
       {
         characters.append((characterStart..<position, first))
         characterStart = position
       }
       if characterStart == position { first = scalar }
-      previousIsSimple = isSimple
-      previousBreaksBeforeJoiners = info.breaksBeforeJoiners
+      previous = info
       position += length
     }
     if position > 0 { characters.append((characterStart..<position, first)) }

@@ -66,8 +66,7 @@ struct FoldedRowBuilder: Sendable {
     _ text: UnsafeBufferPointer<UInt8>, into folded: inout FoldedSegment
   ) {
     var row = RowState(rowStart: folded.bytes.count)
-    var previousIsSimple = false
-    var previousBreaksBeforeJoiners = false
+    var previous = CharacterKeyCache.ScalarInfo(rawValue: 0)  // the last scalar's
     var characterStart = 0  // original offset of the character being built
     var characterScalars = 0
     var firstInfo = CharacterKeyCache.ScalarInfo(rawValue: 0)  // its first scalar's
@@ -75,7 +74,7 @@ struct FoldedRowBuilder: Sendable {
     while position < text.count {
       let (scalar, length) = UTF8Scalars.decode(text, at: position)
       let info = cache.info(scalar)
-      if previousIsSimple && info.isSimple && info.isIdentity {
+      if previous.isSimple && info.isSimple && info.isIdentity {
         // A boundary, and a run of characters that are their own keys may follow:
         // skip over it. Each scalar in it is a whole character, but the last, which
         // something that is not simple may still join.
@@ -111,17 +110,14 @@ struct FoldedRowBuilder: Sendable {
         characterStart = last
         characterScalars = 1
         firstInfo = lastInfo
-        previousBreaksBeforeJoiners = lastInfo.breaksBeforeJoiners
+        previous = lastInfo
         position = next
         continue
       }
       if position > 0 {
-        // A mark after anything but a control joins it (GB9, GB9a): no lookup needed.
-        let isBoundary =
-          (previousIsSimple && info.isSimple)
-          || (!(info.joinsPrevious && !previousBreaksBeforeJoiners)
-            && cache.breaks(
-              after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), before: scalar))
+        let isBoundary = cache.breaks(
+          after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), last: previous,
+          before: scalar, info)
         if isBoundary {
           emitCharacter(
             text, characterStart..<position, scalars: characterScalars, first: firstInfo,
@@ -132,8 +128,7 @@ struct FoldedRowBuilder: Sendable {
       }
       if characterScalars == 0 { firstInfo = info }
       characterScalars += 1
-      previousIsSimple = info.isSimple
-      previousBreaksBeforeJoiners = info.breaksBeforeJoiners
+      previous = info
       position += length
     }
     if position > 0 {
