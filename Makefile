@@ -10,7 +10,7 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Examples/NaiveSearch/Sources
 
 .PHONY: example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
-  test-portable bench-peers bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
+  test-portable bench-peers bench-real-text bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 # The Matchers suite's benchmarks that bench-alloc runs under both allocators.
@@ -27,8 +27,27 @@ bench: datasets bench-peers
 	$(TSBENCH) replay --dataset datasets/mixed-1m.jsonl
 	$(TSBENCH) bench-tokens --rounds 5
 	$(TSBENCH) compare
+	$(MAKE) --no-print-directory bench-real-text
 	python3 Scripts/benchmarks-report.py
 	@echo "make bench: the report is results/REPORT.md; every target is in results/BENCHMARKS.md"
+
+REAL_TEXT := datasets/manpages-1m.jsonl
+# A very common short word, a rare word and an absent one in three scripts, chosen from the
+# text (their counts are in the report).
+REAL_TEXT_KEYWORDS := und,Zeitzone,Gänsefüßchen,не,дескриптор,подмонтировать,の,暗号化,壁纸
+REAL_TEXT_PACKAGES := manpages manpages-dev manpages-de manpages-de-dev manpages-ru manpages-ru-dev \
+  manpages-ja manpages-ja-dev manpages-zh manpages-el manpages-fr manpages-fr-dev manpages-uk \
+  manpages-uk-dev manpages-es manpages-es-dev manpages-pl manpages-pl-dev
+
+## bench-real-text: folded, chunked and pcre2 against ripgrep and StringZilla on 1M rows of real text (Debian's manual pages in eleven languages)
+bench-real-text: build bench-peers
+	@test -f $(REAL_TEXT) || dpkg -s $(REAL_TEXT_PACKAGES) >/dev/null 2>&1 || { \
+	  echo "installing Debian's translated manual pages (the real-text dataset)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(REAL_TEXT_PACKAGES); } || \
+	  { echo "the manual pages could not be installed: run 'apt-get install $(REAL_TEXT_PACKAGES)' as root" >&2; exit 1; }
+	test -f $(REAL_TEXT) || python3 Scripts/real-text-dataset.py --rows 1000000 --out $(REAL_TEXT)
+	$(TSBENCH) compare --dataset $(REAL_TEXT) --keywords $(REAL_TEXT_KEYWORDS) \
+	  --matchers folded,chunked,pcre2 --results results/real-text
 
 # The peers of the comparison and the chart library, installed when missing; a peer
 # that cannot be installed is shown as "not installed" in the report.

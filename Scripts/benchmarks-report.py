@@ -4,8 +4,8 @@ measured for it and whether it is met, then each suite's full tables.
 
 Sources, all under results/: corpus.json (tsbench bench-corpus), matchers.json (tsbench
 bench-matchers), options.json (tsbench bench-options), session.json (tsbench bench-session),
-open.json (tsbench bench-open), allocators.json (make
-bench-alloc), and suites/*.md (the package-benchmark suites, `make bench-suites-report`).
+open.json (tsbench bench-open), real-text/report.json (make bench-real-text), allocators.json
+(make bench-alloc), and suites/*.md (the package-benchmark suites, `make bench-suites-report`).
 
 Usage: Scripts/benchmarks-report.py
 """
@@ -112,6 +112,21 @@ if report:
                 fraction = ceiling["median"] / folded["seconds"]["median"]
                 lines.append(f"| kernel (#13) | folded, {label}, share of the memchr ceiling, {name} | "
                              f"{fmt(fraction * 100)}% | ≥ {share * 100:g}% | {'yes' if fraction >= share else '**no**'} | [REPORT.md](REPORT.md) |")
+
+    # The kernel issue (#13) on real text: every keyword of `make bench-real-text`.
+    real = load(os.path.join("real-text", "report.json"))
+    for dataset in (real or {}).get("datasets", []):
+        for folded in (c for c in dataset["cells"] if c["strategy"] == "folded" and c.get("seconds")):
+            for peer, goal in (("stringzilla", 1.0), ("ripgrep", 3.0)):
+                other = next((p for p in dataset["peers"] if p["peer"] == peer
+                              and p["keyword"] == folded["keyword"] and p.get("seconds")), None)
+                if not other:
+                    continue
+                ratio = other["seconds"]["median"] / folded["seconds"]["median"]
+                lines.append(f"| kernel (#13) | folded's speed ÷ {peer}'s (one core), {folded['label']} "
+                             f"\"{folded['keyword']}\", real text ({dataset['name']}) | {fmt(ratio)} | "
+                             f"≥ {goal:g}× | {'yes' if ratio >= goal else '**no**'} | "
+                             f"[real-text/REPORT.md](real-text/REPORT.md) |")
 
     # More engines (#17): folded against every in-process stock engine, on every class of
     # every standard dataset where both ran; pcre2 and icu present on every dataset.

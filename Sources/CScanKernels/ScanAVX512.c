@@ -8,9 +8,14 @@
 #define KERNEL_NAME tsb_find_avx512bw
 #define WIDTH 64
 #define VECTOR __m512i
+#define MASK __mmask64
 #define SPLAT(byte) _mm512_set1_epi8((char)(byte))
 #define LOAD(pointer) _mm512_loadu_si512((const void *)(pointer))
-#define EQUAL_BITS(a, b) ((uint64_t)_mm512_cmpeq_epi8_mask((a), (b)))
+#define EQUAL(a, b) _mm512_cmpeq_epi8_mask((a), (b))
+#define AND(a, b) ((a) & (b))
+#define OR(a, b) ((a) | (b))
+#define BITS(mask) ((uint64_t)(mask))
+#define ANY(mask) ((mask) != 0)
 
 #include "ScanTemplate.h"
 

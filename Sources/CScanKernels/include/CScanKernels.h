@@ -32,7 +32,7 @@ int tsb_kernel_supported(tsb_kernel kernel);
 /// many it wrote. It stops early when `out` could overflow on the next step; `*resume` is
 /// then where to continue (set `scan->from` to it), else `scan->end`.
 ///
-/// `capacity` must be at least 128. Occurrences may overlap.
+/// `capacity` must be at least 256. Occurrences may overlap.
 size_t tsb_find(
     tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
 

@@ -216,6 +216,15 @@ extension CompareReport {
     func cell(_ strategy: String, _ label: String) -> Cell? {
       largest.cells.first { $0.strategy == strategy && $0.label == label && $0.seconds != nil }
     }
+    // Every keyword folded measured, by class: a standard dataset has one per class, a
+    // user's may have several.
+    let measuredFolded = Self.classes.flatMap { label in
+      largest.cells.filter { $0.strategy == "folded" && $0.label == label && $0.seconds != nil }
+    }
+    func name(_ cell: Cell) -> String {
+      measuredFolded.count(where: { $0.label == cell.label }) > 1
+        ? "\(cell.label) \(cell.keyword.debugDescription)" : cell.label
+    }
     lines.append("On \(largest.name) (\(largest.rows) rows, \(Self.format(gigabytes * 1000)) MB):")
     lines.append("")
     if let ceiling = largest.ceilingSeconds {
@@ -223,27 +232,28 @@ extension CompareReport {
       lines.append(
         "- **Ceiling**: memchr for an absent byte over the folded buffers reads "
           + "\(Self.format(ceilingRate)) GB/s on one core.")
-      for label in Self.classes {
-        if let folded = cell("folded", label) {
-          let rate = gigabytes / folded.seconds!.median
-          // A keyword with a byte the corpus never holds needs no scan at all.
-          let note =
-            rate > ceilingRate
-            ? " (above the ceiling: one of its bytes never occurs, so no scan)" : ""
-          lines.append(
-            "- **folded, \(label)** \(folded.keyword.debugDescription): \(Self.format(rate)) GB/s, "
-              + "\(Self.format(rate / ceilingRate * 100))% of the ceiling\(note).")
-        }
+      for folded in measuredFolded {
+        let rate = gigabytes / folded.seconds!.median
+        // A keyword with a byte the corpus never holds needs no scan at all. A rate just
+        // above the ceiling is a scan as fast as memchr, within the noise of two timings.
+        let note =
+          rate > 2 * ceilingRate
+          ? " (above the ceiling: one of its bytes never occurs, so no scan)" : ""
+        lines.append(
+          "- **folded, \(folded.label)** \(folded.keyword.debugDescription): \(Self.format(rate)) GB/s, "
+            + "\(Self.format(rate / ceilingRate * 100))% of the ceiling\(note).")
       }
     }
     for peer in Peer.allCases {
-      for label in Self.classes {
-        guard let folded = cell("folded", label),
-          let result = largest.peers.first(where: { $0.peer == peer.rawValue && $0.label == label })
+      for folded in measuredFolded {
+        guard
+          let result = largest.peers.first(where: {
+            $0.peer == peer.rawValue && $0.keyword == folded.keyword
+          })
         else { continue }
         guard let seconds = result.seconds else {
           lines.append(
-            "- **folded vs \(peer.rawValue), \(label)**: \(peer.rawValue) \(result.note).")
+            "- **folded vs \(peer.rawValue), \(name(folded))**: \(peer.rawValue) \(result.note).")
           continue
         }
         let goal = peer == .ripgrep ? "goal ≥ 3×" : "goal ≥ 1×"
@@ -254,17 +264,19 @@ extension CompareReport {
               + "\(Self.seconds(seconds.median)))."
           } ?? "" : ""
         lines.append(
-          "- **folded vs \(peer.rawValue), \(label)**: folded is "
+          "- **folded vs \(peer.rawValue), \(name(folded))**: folded is "
             + "\(Self.format(seconds.median / folded.seconds!.median))× as fast (\(goal)); counts: "
             + "contract \(folded.matches ?? 0), \(peer.rawValue) \(result.count.map(String.init) ?? "–")."
             + reading
         )
       }
     }
-    for label in Self.classes {
-      if let folded = cell("folded", label), let chunked = cell("chunked", label) {
+    for folded in measuredFolded {
+      if let chunked = largest.cells.first(where: {
+        $0.strategy == "chunked" && $0.keyword == folded.keyword && $0.seconds != nil
+      }) {
         lines.append(
-          "- **chunked on 2 cores, \(label)**: \(Self.format(folded.seconds!.median / chunked.seconds!.median))× "
+          "- **chunked on 2 cores, \(name(folded))**: \(Self.format(folded.seconds!.median / chunked.seconds!.median))× "
             + "folded's speed.")
       }
     }
