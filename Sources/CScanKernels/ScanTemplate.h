@@ -17,6 +17,12 @@
 // whole key. Memory is read once; the two loads per block overlap in cache. Four blocks
 // a step rather than one keep the loop's fixed cost (the test, the branch, the bounds)
 // off each byte, so the loop keeps pace with memory as memchr's does.
+//
+// A frequent keyword has a candidate in most steps, and a branch per candidate that the
+// CPU cannot predict costs more than the scan. So a key of up to 8 bytes (most keywords)
+// is verified with one masked 8-byte compare, and its candidates are written four at a
+// time and counted by that compare's result, without a branch each: the step's 4 × WIDTH
+// bits go in 64-bit words, and only each word's loop tests whether any bit is left.
 
 // No call inside the loop: a call would force the vector registers to be saved and
 // reloaded around it on every step.
@@ -36,6 +42,26 @@ static inline __attribute__((always_inline)) int verify_key(
   return 1;
 }
 
+// Writes the candidates in `bits` (starts base + i) that hold the key, without a branch
+// per candidate: four at a time, each written and counted only if it holds the key.
+// Needs 8 readable bytes at every candidate and room for popcount(bits) + 3 more results.
+static inline __attribute__((always_inline)) size_t write_short(
+    uint64_t bits, size_t base, const uint8_t *haystack, uint64_t key_word, uint64_t key_mask,
+    uint32_t *out, size_t found) {
+  while (bits != 0) {
+    for (int lane = 0; lane < 4; lane++) {
+      size_t candidate = base + (size_t)(bits != 0 ? __builtin_ctzll(bits) : 0);
+      int valid = bits != 0;
+      bits &= bits - 1;
+      uint64_t word;
+      __builtin_memcpy(&word, haystack + candidate, 8);
+      out[found] = (uint32_t)candidate;
+      found += (size_t)(valid & (((word ^ key_word) & key_mask) == 0));
+    }
+  }
+  return found;
+}
+
 size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
   const uint8_t *haystack = scan->haystack;
   const uint8_t *key = scan->key;
@@ -49,10 +75,17 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   const VECTOR second_lanes = SPLAT(key[second]);
   size_t start = scan->from;
   size_t found = 0;
-  // In bounds: while start + 4 * WIDTH - 1 ≤ last, every load ends before
-  // last + count = end.
-  while (start + 4 * WIDTH - 1 <= last) {
-    if (capacity - found < 4 * WIDTH) {
+  // A key of up to 8 bytes, as a little-endian word (these kernels are x86-64 only).
+  const int short_key = count <= 8;
+  uint64_t key_word = 0;
+  uint64_t key_mask = count >= 8 ? ~0ull : ((1ull << (8 * count)) - 1);
+  __builtin_memcpy(&key_word, key, count <= 8 ? count : 8);
+  key_word &= key_mask;
+  // In bounds: while start + 4 * WIDTH - 1 + 8 ≤ last, every load ends before
+  // last + count = end, and so does an 8-byte read at any candidate of the step.
+  while (start + 4 * WIDTH - 1 + 8 <= last) {
+    // write_short may write 3 places past the last result it counts.
+    if (capacity - found < 4 * WIDTH + 4) {
       *resume = start;
       return found;
     }
@@ -66,12 +99,26 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
         EQUAL(LOAD(at + 3 * WIDTH + second), second_lanes));
     if (ANY(OR(OR(m0, m1), OR(m2, m3)))) {
       const uint64_t blocks[4] = {BITS(m0), BITS(m1), BITS(m2), BITS(m3)};
-      for (size_t block = 0; block < 4; block++) {
-        uint64_t bits = blocks[block];
-        while (bits != 0) {
-          size_t candidate = start + block * WIDTH + (size_t)__builtin_ctzll(bits);
-          bits &= bits - 1;
-          if (verify_key(haystack + candidate, key, count)) out[found++] = (uint32_t)candidate;
+      if (short_key) {
+#if WIDTH == 16
+        const uint64_t words[1] = {blocks[0] | blocks[1] << 16 | blocks[2] << 32 | blocks[3] << 48};
+#elif WIDTH == 32
+        const uint64_t words[2] = {blocks[0] | blocks[1] << 32, blocks[2] | blocks[3] << 32};
+#else
+        const uint64_t *words = blocks;
+#endif
+        for (size_t word = 0; word < 4 * WIDTH / 64; word++) {
+          found = write_short(words[word], start + word * 64, haystack, key_word, key_mask,
+              out, found);
+        }
+      } else {
+        for (size_t block = 0; block < 4; block++) {
+          uint64_t bits = blocks[block];
+          while (bits != 0) {
+            size_t candidate = start + block * WIDTH + (size_t)__builtin_ctzll(bits);
+            bits &= bits - 1;
+            if (verify_key(haystack + candidate, key, count)) out[found++] = (uint32_t)candidate;
+          }
         }
       }
     }

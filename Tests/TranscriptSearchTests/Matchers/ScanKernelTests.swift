@@ -25,7 +25,7 @@ struct ScanKernelTests {
       let haystack = (0..<length).map { _ in alphabet.randomElement(using: &random)! }
       let keyCount =
         trial % 3 == 0
-        ? Int.random(in: 30...150, using: &random) : Int.random(in: 1...4, using: &random)
+        ? Int.random(in: 30...150, using: &random) : Int.random(in: 1...10, using: &random)
       var key = (0..<keyCount).map { _ in alphabet.randomElement(using: &random)! }
       // Half the time the key is taken from the haystack, so it occurs at least once.
       if length >= keyCount && random.next() % 2 == 0 {
