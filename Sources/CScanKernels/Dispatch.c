@@ -29,3 +29,26 @@ size_t tsb_find(
   *resume = scan->end;
   return 0;
 }
+
+int tsb_find_each_supported(tsb_kernel kernel) {
+#if defined(__x86_64__)
+  // The AVX-512 kernel runs on CPUs with AVX2 too, and uses its search for several keys.
+  return (kernel == TSB_KERNEL_AVX2 || kernel == TSB_KERNEL_AVX512BW)
+      && tsb_kernel_supported(kernel) && __builtin_cpu_supports("avx2");
+#else
+  (void)kernel;
+  return 0;
+#endif
+}
+
+size_t tsb_find_each(tsb_kernel kernel, const tsb_multi_scan *scan, uint64_t *out,
+    size_t capacity, size_t *resume) {
+#if defined(__x86_64__)
+  if (tsb_find_each_supported(kernel)) return tsb_find_each_avx2(scan, out, capacity, resume);
+#endif
+  (void)kernel;
+  (void)out;
+  (void)capacity;
+  *resume = scan->to;
+  return 0;
+}

@@ -36,6 +36,7 @@ extension TSBench {
     }
 
     func run() throws {
+      try ResultsFolder.prepare(results)
       let corpus = TranscriptGenerator(script: .mixed, seed: DatasetSpec.standardSeed)
         .makeCorpus(rows: rows).corpus
       var files: [(format: TranscriptFormat, path: String, bytes: Int)] = []

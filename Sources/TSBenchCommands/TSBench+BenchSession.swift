@@ -38,6 +38,7 @@ extension TSBench {
     }
 
     func run() async throws {
+      try ResultsFolder.prepare(results)
       var benchmark = SessionBenchmark()
       benchmark.script = script
       benchmark.sizes = sizes

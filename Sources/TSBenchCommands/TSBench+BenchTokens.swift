@@ -22,6 +22,7 @@ extension TSBench {
     }
 
     func run() throws {
+      try ResultsFolder.prepare(results)
       var benchmark = TokenBenchmark()
       benchmark.rows = rows
       benchmark.rounds = rounds

@@ -64,6 +64,7 @@ extension TSBench {
     }
 
     func run() async throws {
+      if !json { try ResultsFolder.prepare(results) }
       let corpus = try options.load(dataset).corpus
       guard !corpus.isEmpty else { throw ValidationError("\(dataset) holds no rows") }
       let typed = try keywords ?? plantedKeywords()

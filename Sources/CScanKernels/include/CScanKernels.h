@@ -36,4 +36,34 @@ int tsb_kernel_supported(tsb_kernel kernel);
 size_t tsb_find(
     tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
 
+/// One key of a search for several at once.
+typedef struct {
+  const uint8_t *bytes;
+  size_t count;
+} tsb_key;
+
+/// What a search for several keys asks for: for each key k (at most 8), every start p
+/// with from ≤ p < to and p + count ≤ end where key k's bytes occur at p.
+typedef struct {
+  const uint8_t *haystack;
+  size_t from;
+  size_t to;
+  size_t end;
+  const tsb_key *keys;
+  size_t key_count;
+} tsb_multi_scan;
+
+/// Whether `kernel` has a search for several keys in one pass on this CPU (the AVX2 and
+/// AVX-512 kernels do; the others search key by key).
+int tsb_find_each_supported(tsb_kernel kernel);
+
+/// Finds the occurrences of every key in one pass, writing `k << 32 | start` for each,
+/// by start and then by key, and returns how many it wrote. It stops early when `out`
+/// could overflow on the next step; `*resume` is then where to continue (set
+/// `scan->from` to it), else `scan->to`.
+///
+/// `capacity` must be at least 512. Occurrences may overlap.
+size_t tsb_find_each(tsb_kernel kernel, const tsb_multi_scan *scan, uint64_t *out,
+    size_t capacity, size_t *resume);
+
 #endif

@@ -39,6 +39,25 @@ public enum FuzzChecks {
           ? []
           : folded.matches(of: key, inRows: 0..<corpus.count, kernel: kernel, originals: corpus)
         if all != expected { return "folded (\(kernel)) \(all) ≠ oracle \(expected) \(context)" }
+        // Several keywords in one pass: the keyword beside its first half and a letter,
+        // each as if searched alone.
+        let others = [String(keyword.prefix(max(1, keyword.count / 2))), "e"].map {
+          FoldedKeyword($0, options: options)
+        }
+        let together = folded.matches(
+          ofEach: [key] + others, inRows: 0..<corpus.count, kernel: kernel, originals: corpus)
+        if together[0] != all {
+          return
+            "folded (\(kernel)), several keywords: \(together[0]) ≠ oracle \(expected) \(context)"
+        }
+        for (other, got) in zip(others, together.dropFirst()) {
+          let alone = folded.matches(
+            of: other, inRows: 0..<corpus.count, kernel: kernel, originals: corpus)
+          if got != alone {
+            return
+              "folded (\(kernel)), \(other) among several keywords: \(got) ≠ alone \(alone) \(context)"
+          }
+        }
         let chunks = ChunkedMatcher.chunks(of: folded, chunkBytes: 48)
         let byChunk =
           keyword.isEmpty

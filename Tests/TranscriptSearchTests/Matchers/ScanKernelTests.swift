@@ -120,6 +120,79 @@ struct ScanKernelTests {
     }
   }
 
+  /// The search for several keys at once, checked against a byte-by-byte search of each
+  /// key: random bytes from a small alphabet, 1 to 8 keys of 1 to 10 bytes (often taken
+  /// from the haystack, sometimes the same key twice), random sub-ranges.
+  @Test(arguments: ScanKernel.available.filter(\.searchesSeveralKeysAtOnce))
+  func findsEveryKeysOccurrencesInOnePass(_ kernel: ScanKernel) {
+    var random = SeededRandom(seed: 0xEAC4)
+    let alphabet: [UInt8] = [0x61, 0x62, 0x63, 0xC3, 0xA9, 0xFF]
+    for trial in 0..<2_000 {
+      let length = Int.random(in: 0...700, using: &random)
+      let haystack = (0..<length).map { _ in alphabet.randomElement(using: &random)! }
+      let keys = (0..<Int.random(in: 1...8, using: &random)).map { _ -> [UInt8] in
+        let count = Int.random(in: 1...10, using: &random)
+        if length >= count && random.next() % 2 == 0 {
+          let at = Int.random(in: 0...(length - count), using: &random)
+          return Array(haystack[at..<at + count])
+        }
+        return (0..<count).map { _ in alphabet.randomElement(using: &random)! }
+      }
+      let from = Int.random(in: 0...length, using: &random)
+      let end = Int.random(in: from...length, using: &random)
+      let to = Int.random(in: from...end, using: &random)
+      var expected: [UInt64] = []
+      for start in from..<to {
+        for (index, key) in keys.enumerated()
+        where start + key.count <= end && Array(haystack[start..<start + key.count]) == key {
+          expected.append(UInt64(index) << 32 | UInt64(start))
+        }
+      }
+      var got: [UInt64] = []
+      haystack.withUnsafeBufferPointer { haystack in
+        let storage = keys.map { key in
+          let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: key.count)
+          _ = copy.initialize(from: key)
+          return copy
+        }
+        defer { for copy in storage { copy.deallocate() } }
+        let described = storage.map { tsb_key(bytes: $0.baseAddress, count: $0.count) }
+        described.withUnsafeBufferPointer { described in
+          let request = tsb_multi_scan(
+            haystack: haystack.baseAddress, from: from, to: to, end: end,
+            keys: described.baseAddress, key_count: described.count)
+          kernel.forEachBatch(ofEach: request) { got += $0 }
+        }
+      }
+      #expect(got == expected, "trial \(trial): \(length) bytes, \(keys.count) keys")
+      if got != expected { return }
+    }
+  }
+
+  /// More keywords than one pass takes, some repeated, each searched as if alone.
+  @Test(arguments: ScanKernel.available)
+  func searchesMoreKeywordsThanOnePassTakes(_ kernel: ScanKernel) async throws {
+    let rows = (0..<300).map {
+      TranscriptRow(
+        start: 0,
+        text:
+          "\($0) Straße θάλασσα ΣΑΣ café cafe\u{301} 東京 ab\(String(repeating: "b", count: $0 % 40))"
+      )
+    }
+    let corpus = Corpus(rows)
+    let folded = FoldedCorpus(corpus)
+    let keywords = [
+      "STRASSE", "θάλασσα", "σας", "café", "東", "京", "b", "bb", "ab", "1", "absent", "b", "Ä",
+      "caf", "1 s",
+    ]
+    let together = folded.matches(
+      ofEach: keywords.map(FoldedKeyword.init), inRows: 0..<rows.count, kernel: kernel)
+    let oracle = OracleMatcher(corpus: corpus)
+    for (keyword, got) in zip(keywords, together) {
+      #expect(try await oracle.matches(of: keyword) == got, "\(keyword)")
+    }
+  }
+
   private static func expectOracleAnswers(
     _ corpus: Corpus, keywords: [String], kernel: ScanKernel
   ) async throws {

@@ -1,8 +1,14 @@
+import CScanKernels
+
 // How several keywords are searched in one pass
-//   The rows are taken in blocks small enough to stay in the first-level cache; each
-//   keyword's kernel scans a block in turn (see ScanKernel), with its own scan state, so
-//   each keyword keeps its leftmost, non-overlapping matches. Memory is read from RAM
-//   once, whatever the number of keywords; only the cache is read once per keyword.
+//   With a kernel that searches several keys at once (AVX2), up to eight keys are found
+//   in one pass over each segment, and each occurrence goes to its keyword's scan state,
+//   so each keyword keeps its leftmost, non-overlapping matches. More keywords take a
+//   pass per eight.
+//   Otherwise the rows are taken in blocks small enough to stay in the first-level
+//   cache, and each keyword's kernel scans a block in turn (see ScanKernel). Memory is
+//   read from RAM once, whatever the number of keywords; only the cache is read once per
+//   keyword.
 
 extension FoldedCorpus {
   /// Every match of each keyword in rows `rows` (each keyword's list ordered and
@@ -66,6 +72,15 @@ extension FoldedCorpus {
     _ scans: inout [Scan], offsets: [(rare: Int, second: Int)], kernel: ScanKernel
   ) {
     guard let range = scans.first?.range else { return }
+    if kernel.searchesSeveralKeysAtOnce && scans.count > 1 {
+      var first = 0
+      while first < scans.count {
+        let group = first..<min(first + ScanKernel.keysPerPass, scans.count)
+        scanInOnePass(&scans, group, range: range, kernel: kernel)
+        first = group.upperBound
+      }
+      return
+    }
     // A block and the keys' tails fit in the first-level cache with room to spare.
     let blockBytes = 16 * 1024
     var block = range.lowerBound
@@ -76,6 +91,42 @@ extension FoldedCorpus {
           kernel, from: block, to: next, rare: offsets[index].rare, second: offsets[index].second)
       }
       block = next
+    }
+  }
+
+  /// Runs the scans `group` (at most ``ScanKernel/keysPerPass``) over `range` in one pass
+  /// of `kernel`, handing each scan its own key's occurrences in order.
+  private static func scanInOnePass(
+    _ scans: inout [Scan], _ group: Range<Int>, range: Range<Int>, kernel: ScanKernel
+  ) {
+    let keys = group.map { tsb_key(bytes: scans[$0].key.baseAddress, count: scans[$0].key.count) }
+    let capacity = ScanKernel.outputCapacity
+    keys.withUnsafeBufferPointer { keys in
+      let request = tsb_multi_scan(
+        haystack: scans[group.lowerBound].buffer.baseAddress, from: range.lowerBound,
+        to: range.upperBound, end: range.upperBound, keys: keys.baseAddress,
+        key_count: keys.count)
+      // A batch's starts, sorted out by key: key k's from k × capacity on.
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity * keys.count) { starts in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count) { counts in
+          withUnsafeTemporaryAllocation(of: Match.self, capacity: capacity) { staging in
+            kernel.forEachBatch(ofEach: request) { batch in
+              counts.initialize(repeating: 0)
+              for entry in batch {
+                let key = Int(truncatingIfNeeded: entry >> 32)
+                starts[key &* capacity &+ counts[key]] = UInt32(truncatingIfNeeded: entry)
+                counts[key] &+= 1
+              }
+              for key in 0..<keys.count where counts[key] > 0 {
+                scans[group.lowerBound + key].accept(
+                  UnsafeBufferPointer(
+                    rebasing: starts[key * capacity..<key * capacity + counts[key]]),
+                  staging: staging.baseAddress!)
+              }
+            }
+          }
+        }
+      }
     }
   }
 }

@@ -64,6 +64,36 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
   /// The room a kernel needs in its output: it stops when fewer places are left.
   static let outputCapacity = 512
 
+  /// Whether this kernel searches several keys in one pass (see ``forEachBatch(ofEach:_:)``);
+  /// the others search them key by key.
+  var searchesSeveralKeysAtOnce: Bool {
+    guard let native else { return false }
+    return tsb_find_each_supported(native) != 0
+  }
+
+  /// How many keys one pass of ``forEachBatch(ofEach:_:)`` takes at most.
+  static let keysPerPass = 8
+
+  /// Calls `body` with the occurrences of every key of `request`, as `key << 32 | start`
+  /// ordered by start and then by key, a batch at a time, until the kernel has covered
+  /// the whole range.
+  ///
+  /// - Precondition: ``searchesSeveralKeysAtOnce``; at most ``keysPerPass`` keys.
+  @inline(__always)
+  func forEachBatch(ofEach request: tsb_multi_scan, _ body: (UnsafeBufferPointer<UInt64>) -> Void) {
+    precondition(request.key_count <= Self.keysPerPass && searchesSeveralKeysAtOnce)
+    var request = request
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.outputCapacity) { out in
+      while true {
+        var resume = 0
+        let found = tsb_find_each(native!, &request, out.baseAddress!, out.count, &resume)
+        body(UnsafeBufferPointer(rebasing: out[..<found]))
+        if resume >= request.to { return }
+        request.from = resume
+      }
+    }
+  }
+
   /// Calls `body` with the starts of the occurrences of `request`'s key, in order, a
   /// batch of at most ``outputCapacity`` at a time, until the kernel has covered the
   /// whole range.
