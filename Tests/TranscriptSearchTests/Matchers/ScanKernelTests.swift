@@ -19,14 +19,13 @@ struct ScanKernelTests {
   @Test(arguments: ScanKernel.available)
   func findsExactlyTheOccurrencesAByteByByteSearchFinds(_ kernel: ScanKernel) {
     var random = SeededRandom(seed: 0x5EED)
-    let alphabet: [UInt8] = [0x61, 0x62, 0x63, 0xC3, 0xA9, 0xFF]
     for trial in 0..<3_000 {
-      let length = Int.random(in: 0...700, using: &random)
-      let haystack = (0..<length).map { _ in alphabet.randomElement(using: &random)! }
+      let haystack = Self.randomBytes(Int.random(in: 0...700, using: &random), using: &random)
+      let length = haystack.count
       let keyCount =
         trial % 3 == 0
         ? Int.random(in: 30...150, using: &random) : Int.random(in: 1...10, using: &random)
-      var key = (0..<keyCount).map { _ in alphabet.randomElement(using: &random)! }
+      var key = Self.randomBytes(keyCount, using: &random)
       // Half the time the key is taken from the haystack, so it occurs at least once.
       if length >= keyCount && random.next() % 2 == 0 {
         let at = Int.random(in: 0...(length - keyCount), using: &random)
@@ -126,17 +125,16 @@ struct ScanKernelTests {
   @Test(arguments: ScanKernel.available.filter(\.searchesSeveralKeysAtOnce))
   func findsEveryKeysOccurrencesInOnePass(_ kernel: ScanKernel) {
     var random = SeededRandom(seed: 0xEAC4)
-    let alphabet: [UInt8] = [0x61, 0x62, 0x63, 0xC3, 0xA9, 0xFF]
     for trial in 0..<2_000 {
-      let length = Int.random(in: 0...700, using: &random)
-      let haystack = (0..<length).map { _ in alphabet.randomElement(using: &random)! }
+      let haystack = Self.randomBytes(Int.random(in: 0...700, using: &random), using: &random)
+      let length = haystack.count
       let keys = (0..<Int.random(in: 1...8, using: &random)).map { _ -> [UInt8] in
         let count = Int.random(in: 1...10, using: &random)
         if length >= count && random.next() % 2 == 0 {
           let at = Int.random(in: 0...(length - count), using: &random)
           return Array(haystack[at..<at + count])
         }
-        return (0..<count).map { _ in alphabet.randomElement(using: &random)! }
+        return Self.randomBytes(count, using: &random)
       }
       let from = Int.random(in: 0...length, using: &random)
       let end = Int.random(in: from...length, using: &random)
@@ -191,6 +189,13 @@ struct ScanKernelTests {
     for (keyword, got) in zip(keywords, together) {
       #expect(try await oracle.matches(of: keyword) == got, "\(keyword)")
     }
+  }
+
+  /// `count` bytes from a small alphabet (so keys recur and near misses abound), with the
+  /// row terminator 0xFF among them.
+  private static func randomBytes(_ count: Int, using random: inout SeededRandom) -> [UInt8] {
+    let alphabet: [UInt8] = [0x61, 0x62, 0x63, 0xC3, 0xA9, 0xFF]
+    return (0..<count).map { _ in alphabet.randomElement(using: &random)! }
   }
 
   private static func expectOracleAnswers(
