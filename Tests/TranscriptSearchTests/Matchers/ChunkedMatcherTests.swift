@@ -26,6 +26,20 @@ struct ChunkedMatcherTests {
     }
   }
 
+  /// Enough matches that the parts are copied on every core: the merged list is the
+  /// oracle's, in order.
+  @Test func mergesManyMatchesOnEveryCoreInOrder() async throws {
+    let rows = (0..<3_000).map {
+      TranscriptRow(start: 0, text: "a\u{301}\($0) " + String(repeating: "ab ", count: 20 + $0 % 7))
+    }
+    let corpus = Corpus(rows)
+    let chunked = ChunkedMatcher(
+      corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 4_096), chunkBytes: 8_192)
+    let got = try await chunked.matches(of: "a")
+    #expect(got.count >= ChunkedMatcher.parallelMergeMatches)
+    #expect(got == (try await OracleMatcher(corpus: corpus).matches(of: "a")))
+  }
+
   @Test func chunksCoverEveryRowOnceInOrder() {
     let corpus = Corpus((0..<1_000).map { TranscriptRow(start: 0, text: "row \($0) text") })
     let chunked = ChunkedMatcher(

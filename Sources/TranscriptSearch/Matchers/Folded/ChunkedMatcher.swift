@@ -1,3 +1,5 @@
+import Dispatch
+
 /// ``FoldedMatcher`` split into chunks of rows searched concurrently in a task group,
 /// results merged in row order. Cancellation is checked before each chunk, so a
 /// cancelled search stops within one chunk.
@@ -89,10 +91,39 @@ public struct ChunkedMatcher: Matcher {
       }
       var parts = [[Match]](repeating: [], count: chunks.count)
       for try await (index, matches) in group { parts[index] = matches }
-      var merged: [Match] = []
-      merged.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-      for part in parts { merged += part }
-      return merged
+      return Self.merge(parts)
     }
   }
+
+  /// The parts back to back. Many matches are copied on every core: with a dense
+  /// keyword the copy (and the first touch of its memory) is a good part of the search,
+  /// and done on one core it would hold the others idle.
+  static func merge(_ parts: [[Match]]) -> [Match] {
+    var starts: [Int] = []
+    var total = 0
+    for part in parts {
+      starts.append(total)
+      total += part.count
+    }
+    guard total >= parallelMergeMatches else { return parts.flatMap { $0 } }
+    let offsets = starts
+    return [Match](unsafeUninitializedCapacity: total) { buffer, initialized in
+      let destination = Destination(base: buffer.baseAddress!)
+      DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+        parts[index].withUnsafeBufferPointer { part in
+          (destination.base + offsets[index]).initialize(from: part.baseAddress!, count: part.count)
+        }
+      }
+      initialized = total
+    }
+  }
+
+  /// The merged array's storage, shared by the copies: each writes its own range.
+  private struct Destination: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Match>
+  }
+
+  /// From how many matches the parts are copied on every core: below, one core copies
+  /// them faster than the others can be woken.
+  static let parallelMergeMatches = 1 << 16
 }
