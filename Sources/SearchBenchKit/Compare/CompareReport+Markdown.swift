@@ -230,7 +230,8 @@ extension CompareReport {
     if let ceiling = largest.ceilingSeconds {
       let ceilingRate = gigabytes / ceiling.median
       lines.append(
-        "- **Ceiling**: memchr for an absent byte over the folded buffers reads "
+        "- **Ceiling**: memchr for an absent byte over the folded buffers, timed between the "
+          + "searches of every round, reads "
           + "\(Self.format(ceilingRate)) GB/s on one core.")
       for folded in measuredFolded {
         let rate = gigabytes / folded.seconds!.median

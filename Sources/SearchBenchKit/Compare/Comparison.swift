@@ -140,6 +140,8 @@ public struct Comparison: Sendable {
         for strategy in strategies { cells["\(strategy.name)|\(keyword)"]!.label = klass }
       }
     }
+    let folded = (prepared["folded"] as? FoldedMatcher)?.folded
+    var ceilingSamples: [Double] = []
     for round in 0..<rounds {
       progress("\(dataset.name): round \(round + 1) of \(rounds)")
       for (keyword, _) in keywords {
@@ -157,6 +159,9 @@ public struct Comparison: Sendable {
           }
           cells[key]!.samples.append(elapsed.seconds)
         }
+        // The ceiling is measured among the searches, not after them, so that a change
+        // in the machine's pace between phases does not tilt the shares of it.
+        if let ceiling = Self.ceilingSample(of: folded) { ceilingSamples.append(ceiling) }
       }
     }
     var ordered = keywords.flatMap { keyword, _ in
@@ -168,12 +173,12 @@ public struct Comparison: Sendable {
     Self.rankAgainstBest(
       &ordered, conforming: Set(strategies.filter(\.followsContract).map(\.name)))
 
-    progress("\(dataset.name): peers and ceiling")
+    progress("\(dataset.name): peers")
     let peerResults = runPeers(dataset, keywords: keywords)
     let reads = dataset.plainTextPath.flatMap { path in
       peers.map { peers in (0..<rounds).compactMap { _ in peers.cat(path) } }
     }
-    let ceiling = Self.ceiling(of: (prepared["folded"] as? FoldedMatcher)?.folded, rounds: rounds)
+    let ceiling = ceilingSamples.isEmpty ? nil : Summary(ceilingSamples)
     return CompareReport.Dataset(
       name: dataset.name, script: dataset.script?.rawValue, rows: corpus.count,
       textBytes: corpus.utf8TextCount, cells: ordered, peers: peerResults, ceilingSeconds: ceiling,
@@ -276,22 +281,19 @@ public struct Comparison: Sendable {
     return results
   }
 
-  /// memchr for a byte that never occurs in UTF-8 (0xFE) over every folded buffer: how
-  /// fast memory can be read, the ceiling no search beats.
-  static func ceiling(of folded: FoldedCorpus?, rounds: Int) -> Summary? {
+  /// The seconds memchr takes for a byte that never occurs in UTF-8 (0xFE) over every
+  /// folded buffer: how fast memory can be read, the ceiling no search beats; nil
+  /// without folded buffers.
+  static func ceilingSample(of folded: FoldedCorpus?) -> Double? {
     guard let folded else { return nil }
-    var samples: [Double] = []
-    for _ in 0..<rounds {
-      var found = 0
-      let elapsed = ContinuousClock().measure {
-        folded.forEachSegmentBuffer { buffer in
-          if let base = buffer.baseAddress, memchr(base, 0xFE, buffer.count) != nil { found += 1 }
-        }
+    var found = 0
+    let elapsed = ContinuousClock().measure {
+      folded.forEachSegmentBuffer { buffer in
+        if let base = buffer.baseAddress, memchr(base, 0xFE, buffer.count) != nil { found += 1 }
       }
-      precondition(found == 0, "0xFE never occurs in UTF-8")
-      samples.append(elapsed.seconds)
     }
-    return Summary(samples)
+    precondition(found == 0, "0xFE never occurs in UTF-8")
+    return elapsed.seconds
   }
 
   /// Matches no highlight could use (see ``MatchValidity``).
