@@ -3,16 +3,20 @@
 /// cheaper per count than a `Dictionary` (no per-lookup hasher seeding), which counting
 /// every term of a million rows needs.
 struct PackedTermCounts: Sendable {
-  /// 0 marks an empty slot: a packed key always has its length in the top byte.
-  private var keys: [UInt128]
-  private var counts: [Int]
+  /// A key and its count side by side, so that a probe touches one cache line, not two.
+  private struct Entry {
+    /// 0 marks an empty slot: a packed key always has its length in the top byte.
+    var key: UInt128 = 0
+    var count = 0
+  }
+
+  private var entries: [Entry]
   private var shift: UInt64
   /// Distinct keys held.
   private(set) var count = 0
 
   init() {
-    keys = [UInt128](repeating: 0, count: 1 << 10)
-    counts = [Int](repeating: 0, count: 1 << 10)
+    entries = [Entry](repeating: Entry(), count: 1 << 10)
     shift = 64 - 10
   }
 
@@ -27,35 +31,37 @@ struct PackedTermCounts: Sendable {
   /// Adds `amount` to the count of `key` (not 0).
   @inline(__always)
   mutating func add(_ key: UInt128, _ amount: Int = 1) {
-    let mask = keys.count - 1
-    var index = slot(key)
-    while true {
-      let held = keys[index]
-      if held == key {
-        counts[index] += amount
-        return
+    let first = slot(key)
+    let inserted = entries.withUnsafeMutableBufferPointer { entries in
+      let mask = entries.count - 1
+      var index = first
+      while true {
+        let held = entries[index].key
+        if held == key {
+          entries[index].count += amount
+          return false
+        }
+        if held == 0 { break }
+        index = (index + 1) & mask
       }
-      if held == 0 { break }
-      index = (index + 1) & mask
+      entries[index] = Entry(key: key, count: amount)
+      return true
     }
-    keys[index] = key
-    counts[index] = amount
+    guard inserted else { return }
     count += 1
-    if count * 2 > keys.count { grow() }
+    if count * 2 > entries.count { grow() }
   }
 
   private mutating func grow() {
-    let oldKeys = keys
-    let oldCounts = counts
-    keys = [UInt128](repeating: 0, count: oldKeys.count * 2)
-    counts = [Int](repeating: 0, count: oldKeys.count * 2)
+    let old = entries
+    entries = [Entry](repeating: Entry(), count: old.count * 2)
     shift -= 1
     count = 0
-    for index in oldKeys.indices where oldKeys[index] != 0 { add(oldKeys[index], oldCounts[index]) }
+    for entry in old where entry.key != 0 { add(entry.key, entry.count) }
   }
 
   /// Calls `body` with every key and its count.
   func forEachCount(_ body: (UInt128, Int) -> Void) {
-    for index in keys.indices where keys[index] != 0 { body(keys[index], counts[index]) }
+    for entry in entries where entry.key != 0 { body(entry.key, entry.count) }
   }
 }

@@ -125,6 +125,9 @@ struct TermCounter: Sendable {
   }
 
   private mutating func flushRun(_ text: UnsafeBufferPointer<UInt8>) {
+    // Called after every word of a spaced script: nothing to do, and emptying an empty
+    // array is not free.
+    if run.isEmpty { return }
     if run.count == 1 { add(UnsafeBufferPointer(rebasing: text[run[0]])) }
     if run.count > 1 {
       for index in 0..<(run.count - 1) {
