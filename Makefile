@@ -27,7 +27,9 @@ bench: datasets bench-peers
 	$(TSBENCH) replay --dataset datasets/mixed-1m.jsonl
 	$(TSBENCH) bench-tokens --rounds 5
 	$(TSBENCH) compare
-	$(MAKE) --no-print-directory bench-real-text
+	@# Real text needs Debian's manual pages: without them the rest of the report still stands.
+	$(MAKE) --no-print-directory bench-real-text || \
+	  echo "make bench: the real-text comparison was skipped (see above); results/real-text/ is from an earlier run"
 	python3 Scripts/benchmarks-report.py
 	@echo "make bench: the report is results/REPORT.md; every target is in results/BENCHMARKS.md"
 
