@@ -42,6 +42,19 @@ static inline __attribute__((always_inline)) int verify_key(
   return 1;
 }
 
+// Writes the candidates in `bits` (starts base + i) that hold the key, each verified
+// whole: the path of keys longer than 8 bytes and of the last blocks.
+static inline __attribute__((always_inline)) size_t write_verified(
+    uint64_t bits, size_t base, const uint8_t *haystack, const uint8_t *key, size_t count,
+    uint32_t *out, size_t found) {
+  while (bits != 0) {
+    size_t candidate = base + (size_t)__builtin_ctzll(bits);
+    bits &= bits - 1;
+    if (verify_key(haystack + candidate, key, count)) out[found++] = (uint32_t)candidate;
+  }
+  return found;
+}
+
 // Writes the candidates in `bits` (starts base + i) that hold the key, without a branch
 // per candidate: four at a time, each written and counted only if it holds the key.
 // Needs 8 readable bytes at every candidate and room for popcount(bits) + 3 more results.
@@ -113,12 +126,8 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
         }
       } else {
         for (size_t block = 0; block < 4; block++) {
-          uint64_t bits = blocks[block];
-          while (bits != 0) {
-            size_t candidate = start + block * WIDTH + (size_t)__builtin_ctzll(bits);
-            bits &= bits - 1;
-            if (verify_key(haystack + candidate, key, count)) out[found++] = (uint32_t)candidate;
-          }
+          found = write_verified(blocks[block], start + block * WIDTH, haystack, key, count,
+              out, found);
         }
       }
     }
@@ -133,11 +142,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
     const uint8_t *at = haystack + start;
     uint64_t bits =
         BITS(AND(EQUAL(LOAD(at + rare), rare_lanes), EQUAL(LOAD(at + second), second_lanes)));
-    while (bits != 0) {
-      size_t candidate = start + (size_t)__builtin_ctzll(bits);
-      bits &= bits - 1;
-      if (verify_key(haystack + candidate, key, count)) out[found++] = (uint32_t)candidate;
-    }
+    found = write_verified(bits, start, haystack, key, count, out, found);
     start += WIDTH;
   }
   // The tail: fewer than WIDTH starts, at most WIDTH results, which fit.

@@ -99,14 +99,12 @@ public struct ChunkedMatcher: Matcher {
   /// keyword the copy (and the first touch of its memory) is a good part of the search,
   /// and done on one core it would hold the others idle.
   static func merge(_ parts: [[Match]]) -> [Match] {
-    var starts: [Int] = []
     var total = 0
-    for part in parts {
-      starts.append(total)
-      total += part.count
+    let offsets = parts.map { part in
+      defer { total += part.count }
+      return total
     }
     guard total >= parallelMergeMatches else { return parts.flatMap { $0 } }
-    let offsets = starts
     return [Match](unsafeUninitializedCapacity: total) { buffer, initialized in
       let destination = Destination(base: buffer.baseAddress!)
       DispatchQueue.concurrentPerform(iterations: parts.count) { index in
