@@ -38,8 +38,13 @@ struct CharacterKeyCache: Sendable {
     /// A character boundary falls after this scalar even before a combining mark: it is
     /// a control, CR or LF (GB4).
     var breaksBeforeJoiners: Bool { rawValue & 1 << 26 != 0 }
+    /// A scalar that joins the previous one (see ``joinsPrevious``) and, at the end of a
+    /// character that a simple scalar begins and only such marks follow, leaves a
+    /// boundary before every simple scalar: neither a zero width joiner (GB11) nor an
+    /// Indic conjunct linker (GB9c), the only marks that join what follows them.
+    var isPlainMark: Bool { rawValue & 1 << 25 != 0 }
     /// Where the key lives in `keyBytes`, when it is not the identity.
-    var keyOffset: Int { Int((rawValue >> 5) & 0x1F_FFFF) }
+    var keyOffset: Int { Int((rawValue >> 5) & 0xF_FFFF) }
     var keyLength: Int { Int(rawValue & 0x1F) }
   }
 
@@ -102,12 +107,17 @@ struct CharacterKeyCache: Sendable {
       String(Character(scalar)), ignoringDiacritics: ignoresDiacritics)
     var raw: UInt32 = 1 << 31
     if Self.isSimple(scalar) { raw |= 1 << 30 }
-    if !Self.breaks("a", scalar) { raw |= 1 << 27 }
+    if !Self.breaks("a", scalar) {
+      raw |= 1 << 27
+      if Self.plainMarkProbes.allSatisfy({ Self.breaks([$0, scalar], before: $0) }) {
+        raw |= 1 << 25
+      }
+    }
     if Self.breaks(scalar, "\u{301}") { raw |= 1 << 26 }
     if scalar.isASCII || key.elementsEqual(String(scalar).utf8) {
       raw |= 1 << 29
     } else {
-      precondition(key.count < 32 && keyBytes.count < 1 << 21, "Key table overflow")
+      precondition(key.count < 32 && keyBytes.count < 1 << 20, "Key table overflow")
       let own = WordBreakProperty(of: value)
       let keyScalars = String(decoding: key, as: UTF8.self).unicodeScalars
       if keyScalars.isEmpty || own.isIgnorable || own.value == .regionalIndicator
@@ -154,15 +164,17 @@ struct CharacterKeyCache: Sendable {
 
   /// Whether a character boundary falls before `scalar` (described by `info`), after the
   /// character so far, `character`, whose last scalar `previous` describes: always
-  /// between two simple scalars; never before a mark after anything but a control (GB9,
-  /// GB9a), with no lookup; anywhere else as the standard library's grapheme breaking
-  /// says. The one rule the fold and the suggestion index both walk characters by.
+  /// between two simple scalars, and before a simple scalar after a `plain` character (a
+  /// simple scalar and plain marks, see ``ScalarInfo/isPlainMark``); never before a mark
+  /// after anything but a control (GB9, GB9a); with no lookup in these cases; anywhere
+  /// else as the standard library's grapheme breaking says. The one rule the fold and
+  /// the suggestion index both walk characters by.
   @inline(__always)
   mutating func breaks(
     after character: UnsafeBufferPointer<UInt8>, last previous: ScalarInfo,
-    before scalar: UInt32, _ info: ScalarInfo
+    before scalar: UInt32, _ info: ScalarInfo, plain: Bool
   ) -> Bool {
-    if previous.isSimple && info.isSimple { return true }
+    if info.isSimple && (previous.isSimple || plain) { return true }
     if info.joinsPrevious && !previous.breaksBeforeJoiners { return false }
     return breaks(after: character, before: scalar)
   }
@@ -199,8 +211,16 @@ struct CharacterKeyCache: Sendable {
   }
 
   private static func breaks(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {
-    var recognizer = Unicode._CharacterRecognizer()
-    _ = recognizer.hasBreak(before: first)
-    return recognizer.hasBreak(before: second)
+    breaks([first], before: second)
   }
+
+  private static func breaks(_ scalars: [Unicode.Scalar], before next: Unicode.Scalar) -> Bool {
+    var recognizer = Unicode._CharacterRecognizer()
+    for scalar in scalars { _ = recognizer.hasBreak(before: scalar) }
+    return recognizer.hasBreak(before: next)
+  }
+
+  /// Bases after which a mark that joins what follows it does so: a letter, an Indic
+  /// consonant (GB9c) and an emoji (GB11).
+  private static let plainMarkProbes: [Unicode.Scalar] = ["a", "\u{915}", "\u{1F44D}"]
 }

@@ -43,10 +43,31 @@ enum PackedBytes {
   static let capacity = 15
 
   /// `bytes` (at most ``capacity``) packed with its length.
+  ///
+  /// Two loads of the widest size that fits, one from each end: where they overlap they
+  /// hold the same bytes, so or-ing them in place is exact, and no byte outside `bytes`
+  /// is read.
   @inline(__always)
   static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt128 {
-    var packed = UInt128(bytes.count) << 120
-    for index in 0..<bytes.count { packed |= UInt128(bytes[index]) << (8 * index) }
-    return packed
+    let count = bytes.count
+    precondition(count <= capacity, "Only short byte strings are packed")
+    let length = UInt128(count) << 120
+    guard let base = bytes.baseAddress, count > 1 else {
+      return count == 1 ? length | UInt128(bytes[0]) : length
+    }
+    let raw = UnsafeRawPointer(base)
+    if count >= 8 {
+      let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+      let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+      return length | UInt128(head) | UInt128(tail) << (8 * (count - 8))
+    }
+    if count >= 4 {
+      let head = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+      let tail = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+      return length | UInt128(head) | UInt128(tail) << (8 * (count - 4))
+    }
+    let head = UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self))
+    let tail = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
+    return length | UInt128(head) | UInt128(tail) << (8 * (count - 2))
   }
 }

@@ -146,6 +146,7 @@ struct TermCounter: Sendable {
     var characterStart = 0
     var first: UInt32 = 0
     var previous = CharacterKeyCache.ScalarInfo(rawValue: 0)  // the last scalar's
+    var isPlain = false  // the character so far: a simple scalar and plain marks
     while position < text.count {
       let (scalar, length) = UTF8Scalars.decode(text, at: position)
       // Printable ASCII, CJK and Hangul syllables are simple, and need no table.
@@ -155,12 +156,17 @@ struct TermCounter: Sendable {
       if position > 0
         && cache.breaks(
           after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), last: previous,
-          before: scalar, info)
+          before: scalar, info, plain: isPlain)
       {
         characters.append((characterStart..<position, first))
         characterStart = position
       }
-      if characterStart == position { first = scalar }
+      if characterStart == position {
+        first = scalar
+        isPlain = info.isSimple
+      } else {
+        isPlain = isPlain && info.isPlainMark
+      }
       previous = info
       position += length
     }

@@ -52,4 +52,50 @@ struct CharacterKeyCacheTests {
     #expect(cache.info(0x0D).breaksBeforeJoiners && cache.info(0x0A).breaksBeforeJoiners)
     #expect(cache.info(0x301).joinsPrevious && !cache.info(0x61).joinsPrevious)
   }
+
+  /// After a simple scalar and plain marks, a boundary falls before every simple
+  /// scalar: the shortcut the fold takes. Checked for every plain mark of the Basic
+  /// Multilingual Plane against the standard library's grapheme breaking, after bases and
+  /// before followers of the kinds whose rules look back (Indic conjuncts, emoji), and
+  /// that the joiners those rules need are not plain.
+  @Test func plainMarksLeaveABoundaryBeforeASimpleScalar() {
+    var cache = CharacterKeyCache()
+    let scalars: [Unicode.Scalar] = ["a", "क", "ক", "ก", "\u{1F44D}", "\u{AC00}", "日", "ب"]
+    let simple = scalars.filter { cache.info($0.value).isSimple }
+    #expect(simple.count == scalars.count)
+    var plainMarks = 0
+    for value in UInt32(0x80)..<0x1_0000 {
+      guard let mark = Unicode.Scalar(value), cache.info(value).isPlainMark else { continue }
+      plainMarks += 1
+      for base in simple {
+        for next in simple {
+          let text = String(String.UnicodeScalarView([base, mark, next]))
+          #expect(
+            text.count == 2, "U+\(String(base.value, radix: 16)) U+\(String(value, radix: 16))")
+        }
+      }
+    }
+    #expect(plainMarks > 1_000)
+    for joiner: UInt32 in [0x200D, 0x94D, 0x9CD, 0xACD] {
+      #expect(cache.info(joiner).joinsPrevious && !cache.info(joiner).isPlainMark)
+    }
+    for mark: UInt32 in [0x301, 0xE31, 0xE33, 0xE48, 0x93F, 0x1F3FD] {
+      #expect(cache.info(mark).isPlainMark, "U+\(String(mark, radix: 16))")
+    }
+  }
+
+  /// Packing reads with overlapping loads; it must give what packing byte by byte does,
+  /// for every length it takes.
+  @Test func packingMatchesBytesShiftedIntoPlace() {
+    var generator = SystemRandomNumberGenerator()
+    for count in 0...PackedBytes.capacity {
+      for _ in 0..<50 {
+        let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var expected = UInt128(count) << 120
+        for (index, byte) in bytes.enumerated() { expected |= UInt128(byte) << (8 * index) }
+        let packed = bytes.withUnsafeBufferPointer { PackedBytes.pack($0) }
+        #expect(packed == expected, "\(bytes)")
+      }
+    }
+  }
 }

@@ -70,6 +70,7 @@ struct FoldedRowBuilder: Sendable {
     var characterStart = 0  // original offset of the character being built
     var characterScalars = 0
     var firstInfo = CharacterKeyCache.ScalarInfo(rawValue: 0)  // its first scalar's
+    var characterIsPlain = false  // a simple scalar and plain marks so far
     var position = 0
     while position < text.count {
       let (scalar, length) = UTF8Scalars.decode(text, at: position)
@@ -85,9 +86,9 @@ struct FoldedRowBuilder: Sendable {
         var lastInfo = info
         var next = position + length
         while next < text.count {
-          // Most of a run needs no table: printable ASCII eight bytes a step, then CJK and
+          // Most of a run needs no table: printable ASCII eight bytes a step, CJK and
           // Hangul by their lead byte.
-          if next + 8 <= text.count && Self.isPrintableASCII(text, at: next) {
+          if text[next] < 0x80 && next + 8 <= text.count && Self.isPrintableASCII(text, at: next) {
             last = next + 7
             lastInfo = CharacterKeyCache.simpleIdentity
             next += 8
@@ -110,6 +111,7 @@ struct FoldedRowBuilder: Sendable {
         characterStart = last
         characterScalars = 1
         firstInfo = lastInfo
+        characterIsPlain = true
         previous = lastInfo
         position = next
         continue
@@ -117,7 +119,7 @@ struct FoldedRowBuilder: Sendable {
       if position > 0 {
         let isBoundary = cache.breaks(
           after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), last: previous,
-          before: scalar, info)
+          before: scalar, info, plain: characterIsPlain)
         if isBoundary {
           emitCharacter(
             text, characterStart..<position, scalars: characterScalars, first: firstInfo,
@@ -126,7 +128,12 @@ struct FoldedRowBuilder: Sendable {
           characterScalars = 0
         }
       }
-      if characterScalars == 0 { firstInfo = info }
+      if characterScalars == 0 {
+        firstInfo = info
+        characterIsPlain = info.isSimple
+      } else {
+        characterIsPlain = characterIsPlain && info.isPlainMark
+      }
       characterScalars += 1
       previous = info
       position += length
@@ -244,7 +251,28 @@ struct FoldedRowBuilder: Sendable {
   /// Whether every byte is ASCII and none is a carriage return (which joins a
   /// following line feed into one character).
   static func isPlainASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    UTF8Scalars.isASCII(text) && !text.contains(0x0D)
+    guard let base = text.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs = ones &* 0x80
+    var flagged: UInt64 = 0
+    var index = 0
+    // A byte of the word is a carriage return exactly when that byte of `word ^ CRs` is
+    // zero; the classic zero-byte test can also flag a byte above a true zero, but then
+    // the word holds a carriage return anyway, so the answer is right.
+    while index + 8 <= text.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let returns = word ^ (ones &* 0x0D)
+      flagged |= word | ((returns &- ones) & ~returns)
+      if flagged & highs != 0 { return false }
+      index += 8
+    }
+    while index < text.count {
+      let byte = text[index]
+      if byte >= 0x80 || byte == 0x0D { return false }
+      index += 1
+    }
+    return flagged & highs == 0
   }
 
 }
