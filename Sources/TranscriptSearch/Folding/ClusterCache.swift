@@ -56,18 +56,19 @@ enum PackedBytes {
       return count == 1 ? length | UInt128(bytes[0]) : length
     }
     let raw = UnsafeRawPointer(base)
-    if count >= 8 {
-      let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-      let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-      return length | UInt128(head) | UInt128(tail) << (8 * (count - 8))
-    }
-    if count >= 4 {
-      let head = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
-      let tail = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-      return length | UInt128(head) | UInt128(tail) << (8 * (count - 4))
-    }
-    let head = UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self))
-    let tail = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
-    return length | UInt128(head) | UInt128(tail) << (8 * (count - 2))
+    if count >= 8 { return length | packEnds(raw, count, as: UInt64.self) }
+    if count >= 4 { return length | packEnds(raw, count, as: UInt32.self) }
+    return length | packEnds(raw, count, as: UInt16.self)
+  }
+
+  /// The `count` bytes at `raw` (at least one `Word`), from a load at each end.
+  @inline(__always)
+  private static func packEnds<Word: FixedWidthInteger & UnsignedInteger>(
+    _ raw: UnsafeRawPointer, _ count: Int, as: Word.Type
+  ) -> UInt128 {
+    let size = MemoryLayout<Word>.size
+    let head = Word(littleEndian: raw.loadUnaligned(as: Word.self))
+    let tail = Word(littleEndian: raw.loadUnaligned(fromByteOffset: count - size, as: Word.self))
+    return UInt128(head) | UInt128(tail) << (8 * (count - size))
   }
 }

@@ -163,46 +163,41 @@ public struct FoldedCorpus: Sendable {
 
   /// Adds (`sign` 1) or removes (-1) `bytes` from the histogram, counting into four
   /// tables in turn so that runs of one byte do not stall on a single counter, from
-  /// one 8-byte load per two steps. 32-bit counters keep the tables in half the cache;
-  /// they are emptied into `byteCounts` before any can overflow.
+  /// one 8-byte load per two steps. 32-bit counters keep the tables in half the cache:
+  /// the bytes come from one segment (at most 4 GiB), so each table counts at most a
+  /// quarter of 4 GiB and a few tail bytes, which fits.
   private mutating func count(_ bytes: ArraySlice<UInt8>, sign: Int) {
+    precondition(bytes.count <= Int(UInt32.max), "A segment holds at most 4 GiB")
     var tables = [UInt32](repeating: 0, count: 4 * 256)
-    let flushEvery = 1 << 30
     bytes.withUnsafeBufferPointer { bytes in
       guard let base = bytes.baseAddress else { return }
       let raw = UnsafeRawPointer(base)
-      var start = 0
-      while start < bytes.count {
-        let end = min(start + flushEvery, bytes.count)
-        tables.withUnsafeMutableBufferPointer { tables in
-          var index = start
-          while index + 8 <= end {
-            let word = UInt64(
-              littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            tables[Int(word & 0xFF)] &+= 1
-            tables[256 + Int((word >> 8) & 0xFF)] &+= 1
-            tables[512 + Int((word >> 16) & 0xFF)] &+= 1
-            tables[768 + Int((word >> 24) & 0xFF)] &+= 1
-            tables[Int((word >> 32) & 0xFF)] &+= 1
-            tables[256 + Int((word >> 40) & 0xFF)] &+= 1
-            tables[512 + Int((word >> 48) & 0xFF)] &+= 1
-            tables[768 + Int(word >> 56)] &+= 1
-            index += 8
-          }
-          while index < end {
-            tables[Int(bytes[index])] &+= 1
-            index += 1
-          }
+      tables.withUnsafeMutableBufferPointer { tables in
+        var index = 0
+        while index + 8 <= bytes.count {
+          let word = UInt64(
+            littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+          tables[Int(word & 0xFF)] &+= 1
+          tables[256 + Int((word >> 8) & 0xFF)] &+= 1
+          tables[512 + Int((word >> 16) & 0xFF)] &+= 1
+          tables[768 + Int((word >> 24) & 0xFF)] &+= 1
+          tables[Int((word >> 32) & 0xFF)] &+= 1
+          tables[256 + Int((word >> 40) & 0xFF)] &+= 1
+          tables[512 + Int((word >> 48) & 0xFF)] &+= 1
+          tables[768 + Int(word >> 56)] &+= 1
+          index += 8
         }
-        for value in 0..<256 {
-          let total =
-            Int(tables[value]) + Int(tables[256 + value]) + Int(tables[512 + value])
-            + Int(tables[768 + value])
-          byteCounts[value] += sign * total
+        while index < bytes.count {
+          tables[Int(bytes[index])] &+= 1
+          index += 1
         }
-        for index in tables.indices { tables[index] = 0 }
-        start = end
       }
+    }
+    for value in 0..<256 {
+      let total =
+        Int(tables[value]) + Int(tables[256 + value]) + Int(tables[512 + value])
+        + Int(tables[768 + value])
+      byteCounts[value] += sign * total
     }
   }
 }

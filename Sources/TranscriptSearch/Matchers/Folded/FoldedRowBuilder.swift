@@ -254,8 +254,6 @@ struct FoldedRowBuilder: Sendable {
     guard let base = text.baseAddress else { return true }
     let raw = UnsafeRawPointer(base)
     let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs = ones &* 0x80
-    var flagged: UInt64 = 0
     var index = 0
     // A byte of the word is a carriage return exactly when that byte of `word ^ CRs` is
     // zero; the classic zero-byte test can also flag a byte above a true zero, but then
@@ -263,8 +261,7 @@ struct FoldedRowBuilder: Sendable {
     while index + 8 <= text.count {
       let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
       let returns = word ^ (ones &* 0x0D)
-      flagged |= word | ((returns &- ones) & ~returns)
-      if flagged & highs != 0 { return false }
+      if (word | ((returns &- ones) & ~returns)) & (ones &* 0x80) != 0 { return false }
       index += 8
     }
     while index < text.count {
@@ -272,7 +269,7 @@ struct FoldedRowBuilder: Sendable {
       if byte >= 0x80 || byte == 0x0D { return false }
       index += 1
     }
-    return flagged & highs == 0
+    return true
   }
 
 }
