@@ -27,10 +27,12 @@ let package = Package(
     ),
     // The search's vector kernels for x86-64, chosen at run time (see ScanKernel).
     .target(name: "CScanKernels"),
+    // The importers' UTF-8 validator for x86-64 with AVX2, chosen at run time.
+    .target(name: "CUTF8Validation"),
     .target(
       name: "TranscriptCorpus",
       dependencies: [
-        "TranscriptSearch",
+        "TranscriptSearch", "CUTF8Validation",
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),

@@ -180,6 +180,9 @@ public struct JSONLinesReader: Sendable {
     var validator = LineValidator(name: path, strict: !repairsInvalidUTF8)
     var parser = JSONRowParser()
     let path = path
+    // One pass over the whole part instead of one per line: a file is valid UTF-8 as a
+    // rule, and only one that is not is validated line by line, to name the line.
+    let wellFormed = UTF8Validation.isValid(bytes)
     do {
       if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil {
         // Lines end at line feeds only: split here, with no splitter state to carry.
@@ -195,7 +198,9 @@ public struct JSONLinesReader: Sendable {
               path: path, line: part.lines, limit: InputLines.maximumLineBytes)
           }
           let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-          if let repaired = try validator.repair(line, number: part.lines, offset: start) {
+          if !wellFormed,
+            let repaired = try validator.repair(line, number: part.lines, offset: start)
+          {
             try repaired.withUnsafeBufferPointer {
               try parser.appendRow(from: $0, number: part.lines, path: path, to: &part.corpus)
             }
@@ -207,6 +212,10 @@ public struct JSONLinesReader: Sendable {
       } else {
         var splitter = LineSplitter(name: path, maximumLineBytes: InputLines.maximumLineBytes)
         func emit(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) throws {
+          guard !wellFormed else {
+            try parser.appendRow(from: line, number: number, path: path, to: &part.corpus)
+            return
+          }
           try validator.pass(line, number: number, offset: offset) { line, number, _ in
             try parser.appendRow(from: line, number: number, path: path, to: &part.corpus)
           }

@@ -1,3 +1,4 @@
+import CUTF8Validation
 import TranscriptSearch
 
 /// UTF-8 well-formedness per the Unicode Standard, Table 3-7.
@@ -7,12 +8,28 @@ enum UTF8Validation {
     UTF8Scalars.isASCII(bytes)
   }
 
+  /// Whether every byte belongs to a well-formed sequence.
+  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>, kernel: Kernel = .automatic) -> Bool {
+    switch kernel {
+    case .portable: firstInvalidOffset(bytes, kernel: .portable) == nil
+    case .avx2: tsb_utf8_is_valid_avx2(bytes.baseAddress, bytes.count) != 0
+    }
+  }
+
   /// The offset of the first byte that does not begin a well-formed sequence, or nil.
-  ///
+  static func firstInvalidOffset(
+    _ bytes: UnsafeBufferPointer<UInt8>, kernel: Kernel = .automatic
+  ) -> Int? {
+    // Valid text is the rule: the vector kernel tells it, and only text with a fault in
+    // it is walked sequence by sequence to find where.
+    if kernel != .portable, isValid(bytes, kernel: kernel) { return nil }
+    return firstInvalidOffsetOneByOne(bytes)
+  }
+
   /// Table 3-7 on the raw pointer, a whole sequence per test where four bytes can be
   /// loaded at once (its lead and continuation bits under one mask), ASCII sixteen bytes
-  /// a step: this runs over every non-ASCII line an importer reads.
-  static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  /// a step.
+  private static func firstInvalidOffsetOneByOne(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard let p = bytes.baseAddress else { return nil }
     let raw = UnsafeRawPointer(p)
     let n = bytes.count
