@@ -19,7 +19,11 @@ import TranscriptSearch
 struct JSONRowParser {
   struct Row {
     var start: Int64 = 0
-    var speaker: String?
+    /// The speaker's place in the parser's list of names met so far, or nil for none.
+    var speaker: Int?
+    /// Where the text lies in the line when it has no escapes (most do): it is used
+    /// from there, with no copy. Nil when it was decoded into ``JSONRowParser/text``.
+    var textInLine: Range<Int>?
   }
 
   /// A parse failure at a byte column (0-based) of the line.
@@ -53,7 +57,7 @@ struct JSONRowParser {
         guard cursor.peek() == UInt8(ascii: "\"") else {
           throw Failure(column: cursor.position, reason: "\"text\" must be a string")
         }
-        try Self.readString(&cursor, into: &text)
+        row.textInLine = try Self.readString(&cursor, into: &text)
         sawText = true
       } else if key == .speaker {
         if cursor.peek() == UInt8(ascii: "n") {
@@ -63,8 +67,13 @@ struct JSONRowParser {
           guard cursor.peek() == UInt8(ascii: "\"") else {
             throw Failure(column: cursor.position, reason: "\"speaker\" must be a string or null")
           }
-          try Self.readString(&cursor, into: &scratch)
-          row.speaker = speakerName(scratch)
+          let speaker = try Self.readString(&cursor, into: &scratch)
+          row.speaker =
+            if let speaker {
+              speakerSlot(UnsafeBufferPointer(rebasing: cursor.bytes[speaker]))
+            } else {
+              scratch.withUnsafeBufferPointer { speakerSlot($0) }
+            }
         }
       } else if key == .start {
         row.start = try cursor.readInteger(name: "start")
@@ -89,15 +98,32 @@ struct JSONRowParser {
 
   /// Names of speakers met so far, by their bytes: a transcript has few speakers and a
   /// million rows, so each row's name is found here rather than decoded (and hashed, by
-  /// the corpus) again.
-  private var speakerNames: [(bytes: [UInt8], name: String)] = []
-  private static let speakerNameLimit = 64
+  /// the corpus) again. A name's index in the corpus is remembered once it is known.
+  private var speakers: [(bytes: [UInt8], name: String, indexInCorpus: Int32?)] = []
+  private static let speakerLimit = 64
 
-  private mutating func speakerName(_ bytes: [UInt8]) -> String {
-    if let known = speakerNames.first(where: { $0.bytes == bytes }) { return known.name }
-    let name = String(decoding: bytes, as: UTF8.self)
-    if speakerNames.count < Self.speakerNameLimit { speakerNames.append((bytes, name)) }
-    return name
+  /// The place of the speaker named by `bytes` in ``speakers``, added if new.
+  private mutating func speakerSlot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    if let known = speakers.firstIndex(where: { $0.bytes.elementsEqual(bytes) }) { return known }
+    speakers.append((Array(bytes), String(decoding: bytes, as: UTF8.self), nil))
+    // Beyond the limit the list is not searched any longer than this: rows get the last
+    // place, rewritten each time.
+    if speakers.count > Self.speakerLimit { speakers.remove(at: Self.speakerLimit - 1) }
+    return speakers.count - 1
+  }
+
+  /// The index in `corpus` of the speaker at `slot`.
+  ///
+  /// - Precondition: every row this parser parses goes to the same corpus.
+  private mutating func speakerIndex(_ slot: Int?, in corpus: inout Corpus) -> Int32 {
+    guard let slot else { return -1 }
+    if let index = speakers[slot].indexInCorpus {
+      assert(corpus.speakers[Int(index)] == speakers[slot].name, "one parser per corpus")
+      return index
+    }
+    let index = corpus.speakerIndex(for: speakers[slot].name)
+    speakers[slot].indexInCorpus = index
+    return index
   }
 
   /// The keys a row uses; any other is skipped.
@@ -136,13 +162,21 @@ struct JSONRowParser {
     }
   }
 
-  /// Reads a JSON string at the cursor into `output` as UTF-8.
+  /// Reads a JSON string at the cursor: where its bytes lie in the line if it has no
+  /// escapes (`output` is then untouched), else nil with it decoded into `output`.
+  @discardableResult
   private static func readString(_ cursor: inout Cursor, into output: inout [UInt8])
-    throws(Failure)
+    throws(Failure) -> Range<Int>?
   {
-    output.removeAll(keepingCapacity: true)
     try cursor.expect(UInt8(ascii: "\""), "expected a string")
     let bytes = cursor.bytes
+    let start = cursor.position
+    let end = endOfPlainRun(bytes, from: start)
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      cursor.position = end + 1
+      return start..<end
+    }
+    output.removeAll(keepingCapacity: true)
     while true {
       let runStart = cursor.position
       let i = endOfPlainRun(bytes, from: runStart)
@@ -156,7 +190,7 @@ struct JSONRowParser {
       let byte = bytes[i]
       if byte == UInt8(ascii: "\"") {
         cursor.position += 1
-        return
+        return nil
       } else if byte == UInt8(ascii: "\\") {
         try readEscape(&cursor, into: &output)
       } else {
@@ -166,25 +200,29 @@ struct JSONRowParser {
   }
 
   /// The first offset from `start` holding a quote, a backslash or a control character,
-  /// or the end: eight bytes a step, each test the classic "has a zero byte" word trick
-  /// (the lowest byte it flags is always a true one).
+  /// or the end: sixteen bytes a step, each word tested with the classic "has a zero
+  /// byte" trick (the lowest byte it flags is always a true one), then the step that has
+  /// one byte by byte.
   @inline(__always)
   static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return start }
     let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var i = start
-    while i + 8 <= bytes.count {
-      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+    @inline(__always) func stops(_ word: UInt64) -> UInt64 {
+      let ones: UInt64 = 0x0101_0101_0101_0101
       let quote = word ^ (ones &* 0x22)
       let backslash = word ^ (ones &* 0x5C)
-      let found =
-        ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20)
-          & ~word)
-        & highs
-      if found != 0 { return i + found.trailingZeroBitCount >> 3 }
-      i += 8
+      return ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+        | (word &- ones &* 0x20) & ~word) & 0x8080_8080_8080_8080
+    }
+    var i = start
+    while i + 16 <= bytes.count {
+      let low = stops(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+      let high = stops(
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)))
+      if low | high != 0 {
+        return i + (low != 0 ? low.trailingZeroBitCount : 64 + high.trailingZeroBitCount) >> 3
+      }
+      i += 16
     }
     while i < bytes.count {
       let byte = bytes[i]
@@ -368,6 +406,7 @@ extension JSONRowParser {
   /// Parses line `number` of `path` and appends its row to `corpus`; a blank line is
   /// skipped. The one step every JSON Lines reader shares.
   ///
+  /// - Precondition: every row this parser reads goes to the same corpus.
   /// - Throws: ``DatasetError/malformedLine(path:line:column:reason:)``.
   mutating func appendRow(
     from line: UnsafeBufferPointer<UInt8>, number: Int, path: String, to corpus: inout Corpus
@@ -380,8 +419,14 @@ extension JSONRowParser {
       throw .malformedLine(
         path: path, line: number, column: error.column + 1, reason: error.reason)
     }
-    text.withUnsafeBufferPointer {
-      corpus.appendRow(start: row.start, speaker: row.speaker, utf8Text: $0)
+    let speaker = speakerIndex(row.speaker, in: &corpus)
+    if let range = row.textInLine {
+      corpus.appendRow(
+        start: row.start, speakerIndex: speaker, utf8Text: UnsafeBufferPointer(rebasing: line[range]))
+    } else {
+      text.withUnsafeBufferPointer {
+        corpus.appendRow(start: row.start, speakerIndex: speaker, utf8Text: $0)
+      }
     }
   }
 }

@@ -64,13 +64,26 @@ public struct Corpus: Sendable {
   package mutating func appendRow(
     start: Int64, speaker: String?, utf8Text: UnsafeBufferPointer<UInt8>
   ) {
+    appendRow(start: start, speakerIndex: speakerIndex(for: speaker), utf8Text: utf8Text)
+  }
+
+  /// Appends a row whose speaker is given by its index in ``speakers`` (from
+  /// ``speakerIndex(for:)``), or -1 for none: for a reader that tells its few speakers
+  /// apart by their bytes and need not look each row's name up.
+  ///
+  /// - Precondition: `utf8Text` is valid UTF-8 and no longer than `UInt32.max` bytes;
+  ///   `speakerIndex` is -1 or an index of ``speakers``.
+  package mutating func appendRow(
+    start: Int64, speakerIndex: Int32, utf8Text: UnsafeBufferPointer<UInt8>
+  ) {
     precondition(utf8Text.count <= Int(UInt32.max), "A row's text is limited to 4 GiB")
+    precondition(speakerIndex >= -1 && Int(speakerIndex) < speakerNames.count)
     if let last = startTimes.last, start < last { startTimesAreOrdered = false }
     textOffsets.append(textBytes.count)
     textLengths.append(UInt32(utf8Text.count))
     textBytes.append(contentsOf: utf8Text)
     startTimes.append(start)
-    speakerIndices.append(speakerIndex(for: speaker))
+    speakerIndices.append(speakerIndex)
     utf8TextCount += utf8Text.count
   }
 
@@ -160,7 +173,8 @@ public struct Corpus: Sendable {
     return index < 0 ? nil : speakerNames[Int(index)]
   }
 
-  private mutating func speakerIndex(for speaker: String?) -> Int32 {
+  /// The index of `speaker` in ``speakers``, added there if it is new; -1 for nil.
+  package mutating func speakerIndex(for speaker: String?) -> Int32 {
     guard let speaker else { return -1 }
     // Consecutive rows mostly share a speaker: equal bytes need no hashing (which
     // normalizes non-ASCII names).

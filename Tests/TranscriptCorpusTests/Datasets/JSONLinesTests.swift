@@ -25,6 +25,34 @@ struct JSONLinesTests {
     #expect(result.repairedSequences == 0)
   }
 
+  /// Readers remember speakers by their bytes: more names than they remember, names
+  /// that come back, escaped and equivalent spellings, text with and without escapes,
+  /// and a key given twice (the last one counts, as in most JSON readers).
+  @Test func manySpeakersComingBackAndRepeatedKeys() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let names = (0..<150).map { "Speaker \($0) \"é\"" } + ["Zoe\u{308}", "Zoë", "", "\\"]
+    var expected: [TranscriptRow] = []
+    var lines = ""
+    for row in 0..<1_200 {
+      let speaker = row % 7 == 0 ? nil : names[(row * 37) % names.count]
+      let text = row % 3 == 0 ? "line \(row) with \"quotes\"" : "line \(row) 量子"
+      expected.append(TranscriptRow(start: Int64(row), speaker: speaker, text: text))
+      let written = try JSONSerialization.data(
+        withJSONObject: ["start": row, "speaker": speaker ?? NSNull(), "text": text])
+      lines += String(decoding: written, as: UTF8.self) + "\n"
+    }
+    lines += #"{"text":"first","speaker":"A","text":"second","speaker":null}"# + "\n"
+    expected.append(TranscriptRow(start: 0, speaker: nil, text: "second"))
+    let path = try folder.write(lines, to: "speakers.jsonl")
+    let rows = Array(try JSONLinesReader(path: path).read().corpus)
+    #expect(rows == expected)
+    for (row, want) in zip(rows, expected) where row.speaker != want.speaker {
+      Issue.record("\(row) should be \(want)")
+      break
+    }
+  }
+
   @Test func writtenLinesAreValidJSONForOtherTools() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
