@@ -211,7 +211,8 @@ struct JSONRowParser {
       let ones: UInt64 = 0x0101_0101_0101_0101
       let quote = word ^ (ones &* 0x22)
       let backslash = word ^ (ones &* 0x5C)
-      return ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash
+      return
+        ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash
         | (word &- ones &* 0x20) & ~word) & 0x8080_8080_8080_8080
     }
     var i = start
@@ -422,7 +423,8 @@ extension JSONRowParser {
     let speaker = speakerIndex(row.speaker, in: &corpus)
     if let range = row.textInLine {
       corpus.appendRow(
-        start: row.start, speakerIndex: speaker, utf8Text: UnsafeBufferPointer(rebasing: line[range]))
+        start: row.start, speakerIndex: speaker,
+        utf8Text: UnsafeBufferPointer(rebasing: line[range]))
     } else {
       text.withUnsafeBufferPointer {
         corpus.appendRow(start: row.start, speakerIndex: speaker, utf8Text: $0)
