@@ -127,7 +127,7 @@ int tsb_utf8_is_valid_avx2(const uint8_t *bytes, size_t count) {
   // The tail, padded with ASCII zeros: a sequence the input ends inside of meets a zero
   // where its continuation should be, which is an error like any other.
   uint8_t tail[32] = {0};
-  memcpy(tail, bytes + i, count - i);
+  if (count > i) memcpy(tail, bytes + i, count - i);  // `bytes` may be null when empty
   const __m256i input = _mm256_loadu_si256((const __m256i *)tail);
   errors = _mm256_or_si256(errors, block_errors(input, previous));
   return _mm256_testz_si256(errors, errors);
