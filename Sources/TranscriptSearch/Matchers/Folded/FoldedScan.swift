@@ -273,9 +273,12 @@ struct Scan {
 
   /// The row holding byte `offset`, a row after `row`: a few steps forward, since the
   /// next occurrence is usually a row or two on, then galloping (steps of 1, 2, 4, …
-  /// rows until past it, and a binary search within the last step), which touches a few
-  /// nearby cache lines where a binary search over the whole table would miss the cache
-  /// at every probe.
+  /// rows until past it, and a binary search within the last step) from where the
+  /// average row length puts it, which touches a few cache lines where a binary search
+  /// over the whole table would miss the cache at every probe.
+  ///
+  /// - Precondition: `starts` holds ascending row starts and the end; `offset` lies in a
+  ///   row after `row`.
   @inline(__always)
   static func row(holding offset: Int, after row: Int, in starts: UnsafeBufferPointer<UInt32>)
     -> Int
@@ -286,14 +289,37 @@ struct Scan {
       if low == lastRow || Int(starts[low + 1]) > offset { return low }
       low += 1
     }
-    var step = 1
-    var high = min(low + step, lastRow)
-    while high < lastRow && Int(starts[high]) <= offset {
-      low = high
-      step *= 2
+    // Farther on: guess from the average length of the rows left (a transcript's rows
+    // are alike), then gallop from the guess, so that a sparse hit (a rare keyword, a
+    // narrowed one) reads a few entries of a table that is not in cache, not a search's
+    // worth of them.
+    let bytesLeft = Int(starts[lastRow + 1]) - Int(starts[low])
+    let guess = min(
+      lastRow, low + (offset - Int(starts[low])) * (lastRow + 1 - low) / bytesLeft)
+    var high: Int
+    if Int(starts[guess]) <= offset {
+      low = guess
+      var step = 1
       high = min(low + step, lastRow)
+      while high < lastRow && Int(starts[high]) <= offset {
+        low = high
+        step *= 2
+        high = min(low + step, lastRow)
+      }
+      if Int(starts[high]) <= offset { low = high }
+    } else {
+      // The answer is in low..<guess: gallop down from the guess.
+      high = guess - 1
+      var step = 1
+      while high - step > low {
+        if Int(starts[high - step]) <= offset {
+          low = high - step
+          break
+        }
+        high -= step + 1
+        step *= 2
+      }
     }
-    if Int(starts[high]) <= offset { low = high }
     // The last row in low...high whose start is ≤ offset.
     while low < high {
       let mid = (low + high + 1) / 2

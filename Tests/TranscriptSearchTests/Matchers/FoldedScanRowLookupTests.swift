@@ -1,0 +1,62 @@
+import Testing
+
+@testable import TranscriptSearch
+
+/// Finding the row of a hit guesses from the average row length and gallops from the
+/// guess: it must give the row a linear search gives, whatever the rows' lengths.
+@Suite("Row of a hit")
+struct FoldedScanRowLookupTests {
+  /// Row starts (and the end) for rows of the given lengths.
+  static func starts(_ lengths: [Int]) -> [UInt32] {
+    var starts: [UInt32] = [0]
+    for length in lengths { starts.append(starts.last! + UInt32(length)) }
+    return starts
+  }
+
+  static func linearRow(holding offset: Int, in starts: [UInt32]) -> Int {
+    var row = 0
+    while Int(starts[row + 1]) <= offset { row += 1 }
+    return row
+  }
+
+  @Test func everyOffsetFromEveryEarlierRow() {
+    var random = SplitMix(seed: 7)
+    let shapes: [[Int]] = [
+      Array(repeating: 100, count: 300),  // alike: the guess is right
+      (0..<300).map { _ in 1 + Int(random.next() % 200) },  // varied
+      (0..<300).map { $0 == 150 ? 20_000 : 1 },  // one huge row among tiny ones
+      (0..<300).map { $0 < 10 ? 5_000 : 2 },  // long rows first, then tiny ones
+      (0..<300).map { $0 >= 290 ? 5_000 : 2 },  // tiny rows, then long ones
+      [1, 1],
+    ]
+    for lengths in shapes {
+      let starts = Self.starts(lengths)
+      starts.withUnsafeBufferPointer { table in
+        let total = Int(starts.last!)
+        for offset in stride(from: 0, to: total, by: max(1, total / 3_000)) {
+          let expected = Self.linearRow(holding: offset, in: starts)
+          for after in stride(from: -1, to: expected, by: max(1, expected / 40)) {
+            let row = Scan.row(holding: offset, after: after, in: table)
+            if row != expected {
+              Issue.record("offset \(offset) after row \(after): \(row), not \(expected)")
+              return
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// A tiny deterministic generator, so a failure repeats.
+  struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+}
