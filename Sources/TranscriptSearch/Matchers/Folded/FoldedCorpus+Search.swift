@@ -117,24 +117,27 @@ extension FoldedCorpus {
         wanted |= UInt32(byte) << (8 * UInt32(offset))
         mask |= 0xFF << (8 * UInt32(offset))
       }
-      // Two passes, counting then copying, keep the loops free of array growth.
-      let kept = following.bytes.withUnsafeBufferPointer { bytes in
-        var count = 0
-        for index in 0..<bytes.count { count &+= bytes[index] & mask == wanted ? 1 : 0 }
-        return count
-      }
-      candidates = [UInt64](unsafeUninitializedCapacity: kept) { buffer, initialized in
-        occurrences.withUnsafeBufferPointer { occurrences in
-          following.bytes.withUnsafeBufferPointer { bytes in
-            var count = 0
-            for index in 0..<bytes.count where bytes[index] & mask == wanted {
-              buffer[count] = occurrences[index]
-              count += 1
+      // One pass over the following bytes (megabytes when the shorter key is common),
+      // eight places a step under one branch: few of them are kept.
+      var kept: [UInt64] = []
+      occurrences.withUnsafeBufferPointer { occurrences in
+        following.bytes.withUnsafeBufferPointer { bytes in
+          var index = 0
+          while index < bytes.count {
+            let lanes = min(8, bytes.count - index)
+            var hits: UInt32 = 0
+            for lane in 0..<lanes {
+              hits |= bytes[index + lane] & mask == wanted ? 1 << UInt32(lane) : 0
             }
-            initialized = count
+            while hits != 0 {
+              kept.append(occurrences[index + hits.trailingZeroBitCount])
+              hits &= hits - 1
+            }
+            index += lanes
           }
         }
       }
+      candidates = kept
     }
     var next = 0
     while next < candidates.count {
