@@ -20,7 +20,7 @@ struct FoldedScanRowLookupTests {
   }
 
   @Test func everyOffsetFromEveryEarlierRow() {
-    var random = SplitMix(seed: 7)
+    var random = SeededRandom(seed: 7)
     let shapes: [[Int]] = [
       Array(repeating: 100, count: 300),  // alike: the guess is right
       (0..<300).map { _ in 1 + Int(random.next() % 200) },  // varied
@@ -44,19 +44,6 @@ struct FoldedScanRowLookupTests {
           }
         }
       }
-    }
-  }
-
-  /// A tiny deterministic generator, so a failure repeats.
-  struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
     }
   }
 }
