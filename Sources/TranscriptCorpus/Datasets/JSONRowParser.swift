@@ -134,16 +134,9 @@ struct JSONRowParser {
   /// Reads an object's key; keys without escapes (all of them, in practice) are compared
   /// where they lie, without a copy.
   private mutating func readKey(_ cursor: inout Cursor) throws(Failure) -> Key {
-    let bytes = cursor.bytes
-    if cursor.peek() == UInt8(ascii: "\""), cursor.position + 1 < bytes.count {
-      let start = cursor.position + 1
-      let end = Self.endOfPlainRun(bytes, from: start)
-      if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-        cursor.position = end + 1
-        return Self.key(named: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-      }
+    if let name = try Self.readString(&cursor, into: &scratch) {
+      return Self.key(named: UnsafeBufferPointer(rebasing: cursor.bytes[name]))
     }
-    try Self.readString(&cursor, into: &scratch)
     return scratch.withUnsafeBufferPointer { Self.key(named: $0) }
   }
 
@@ -164,38 +157,38 @@ struct JSONRowParser {
 
   /// Reads a JSON string at the cursor: where its bytes lie in the line if it has no
   /// escapes (`output` is then untouched), else nil with it decoded into `output`.
-  @discardableResult
   private static func readString(_ cursor: inout Cursor, into output: inout [UInt8])
     throws(Failure) -> Range<Int>?
   {
     try cursor.expect(UInt8(ascii: "\""), "expected a string")
     let bytes = cursor.bytes
     let start = cursor.position
-    let end = endOfPlainRun(bytes, from: start)
-    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      cursor.position = end + 1
-      return start..<end
+    var runStart = start
+    var runEnd = endOfPlainRun(bytes, from: start)
+    if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\"") {
+      cursor.position = runEnd + 1
+      return start..<runEnd
     }
     output.removeAll(keepingCapacity: true)
     while true {
-      let runStart = cursor.position
-      let i = endOfPlainRun(bytes, from: runStart)
-      if i > runStart {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+      if runEnd > runStart {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]))
       }
-      cursor.position = i
-      guard i < bytes.count else {
-        throw Failure(column: i, reason: "unterminated string")
+      cursor.position = runEnd
+      guard runEnd < bytes.count else {
+        throw Failure(column: runEnd, reason: "unterminated string")
       }
-      let byte = bytes[i]
+      let byte = bytes[runEnd]
       if byte == UInt8(ascii: "\"") {
         cursor.position += 1
         return nil
       } else if byte == UInt8(ascii: "\\") {
         try readEscape(&cursor, into: &output)
       } else {
-        throw Failure(column: i, reason: "control character in a string (escape it)")
+        throw Failure(column: runEnd, reason: "control character in a string (escape it)")
       }
+      runStart = cursor.position
+      runEnd = endOfPlainRun(bytes, from: runStart)
     }
   }
 
