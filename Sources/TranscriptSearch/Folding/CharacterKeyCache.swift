@@ -11,6 +11,9 @@ struct CharacterKeyCache: Sendable {
 
   init(ignoringDiacritics: Bool = false) {
     ignoresDiacritics = ignoringDiacritics
+    for range in Self.simpleIdentityRanges {
+      for value in range { simpleIdentityBits[Int(value >> 6)] |= 1 << UInt64(value & 63) }
+    }
   }
 
   /// What is known about a single scalar.
@@ -49,6 +52,10 @@ struct CharacterKeyCache: Sendable {
   }
 
   private var basicPlane = [ScalarInfo](repeating: ScalarInfo(rawValue: 0), count: 0x1_0000)
+  /// One bit per scalar of the Basic Multilingual Plane, set for those known to be simple
+  /// and their own keys: a run of them is passed over by a bit test each, in a table of
+  /// 8 KB that stays in the level-1 cache, where `basicPlane` is 256 KB.
+  private var simpleIdentityBits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
   private var supplementary: [UInt32: ScalarInfo] = [:]
   /// The keys that are not identities, back to back.
   private(set) var keyBytes: [UInt8] = []
@@ -73,6 +80,11 @@ struct CharacterKeyCache: Sendable {
   /// U+B000–U+CFFF. Each is simple and its own key (a test checks every one of them).
   static let simpleIdentity = ScalarInfo(rawValue: 1 << 31 | 1 << 30 | 1 << 29)
 
+  /// The scalars ``simpleIdentity`` describes.
+  static let simpleIdentityRanges: [ClosedRange<UInt32>] = [
+    0x20...0x7E, 0x4000...0x9FFF, 0xB000...0xCFFF,
+  ]
+
   /// The length of the scalar at `index` if it is one of those ``simpleIdentity``
   /// describes, from its lead byte alone; else 0.
   @inline(__always)
@@ -95,10 +107,65 @@ struct CharacterKeyCache: Sendable {
     let computed = compute(scalar)
     if scalar < 0x1_0000 {
       basicPlane[Int(scalar)] = computed
+      if computed.isSimple && computed.isIdentity {
+        simpleIdentityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
+      }
     } else {
       supplementary[scalar] = computed
     }
     return computed
+  }
+
+  /// Where the run of scalars known to be simple and their own keys that begins at
+  /// `start` ends, and where its last scalar begins (`start` if the run is empty). A
+  /// scalar not yet looked up ends the run even if it would belong; so does one
+  /// outside the Basic Multilingual Plane.
+  func simpleIdentityRun(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> (
+    end: Int, last: Int
+  ) {
+    simpleIdentityBits.withUnsafeBufferPointer { bits in
+      var index = start
+      var last = start
+      while index < text.count {
+        let lead = UInt32(text[index])
+        let scalar: UInt32
+        let length: Int
+        if lead < 0x80 {
+          if index + 8 <= text.count && Self.isPrintableASCII(text, at: index) {
+            last = index + 7
+            index += 8
+            continue
+          }
+          (scalar, length) = (lead, 1)
+        } else if lead < 0xE0 {
+          (scalar, length) = ((lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F), 2)
+        } else if lead < 0xF0 {
+          scalar =
+            (lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
+            | UInt32(text[index + 2] & 0x3F)
+          length = 3
+        } else {
+          break
+        }
+        guard bits[Int(scalar >> 6)] & 1 << UInt64(scalar & 63) != 0 else { break }
+        last = index
+        index += length
+      }
+      return (index, last)
+    }
+  }
+
+  /// Whether the eight bytes at `index` are all printable ASCII (0x20–0x7E): the
+  /// classic word tests for a byte below a bound, and for a zero after an exclusive or.
+  @inline(__always)
+  static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self))
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let delete = word ^ (ones &* 0x7F)
+    let flagged = word | ((word &- ones &* 0x20) & ~word) | ((delete &- ones) & ~delete)
+    return flagged & highs == 0
   }
 
   private mutating func compute(_ value: UInt32) -> ScalarInfo {

@@ -86,20 +86,13 @@ struct FoldedRowBuilder: Sendable {
         var lastInfo = info
         var next = position + length
         while next < text.count {
-          // Most of a run needs no table: printable ASCII eight bytes a step, CJK and
-          // Hangul by their lead byte.
-          if text[next] < 0x80 && next + 8 <= text.count && Self.isPrintableASCII(text, at: next) {
-            last = next + 7
-            lastInfo = CharacterKeyCache.simpleIdentity
-            next += 8
-            continue
-          }
-          let known = CharacterKeyCache.simpleIdentityLength(text, at: next)
-          if known > 0 {
-            last = next
-            lastInfo = CharacterKeyCache.simpleIdentity
-            next += known
-            continue
+          // Most of a run is scalars already seen: a bit test each.
+          let run = cache.simpleIdentityRun(in: text, from: next)
+          if run.end > next {
+            last = run.last
+            lastInfo = CharacterKeyCache.ScalarInfo(rawValue: 0)  // looked up below
+            next = run.end
+            if next == text.count { break }
           }
           let (following, followingLength) = UTF8Scalars.decode(text, at: next)
           let followingInfo = cache.info(following)
@@ -107,6 +100,12 @@ struct FoldedRowBuilder: Sendable {
           last = next
           lastInfo = followingInfo
           next += followingLength
+        }
+        if !lastInfo.isKnown {
+          lastInfo =
+            CharacterKeyCache.simpleIdentityLength(text, at: last) > 0
+            ? CharacterKeyCache.simpleIdentity
+            : cache.info(UTF8Scalars.decode(text, at: last).scalar)
         }
         characterStart = last
         characterScalars = 1
@@ -233,19 +232,6 @@ struct FoldedRowBuilder: Sendable {
     precondition(folded.bytes.count <= Int(UInt32.max), "The folded corpus is limited to 4 GiB")
     folded.rowStarts.append(UInt32(folded.bytes.count))
     folded.rowFlags.append(flags)
-  }
-
-  /// Whether the eight bytes at `index` are all printable ASCII (0x20–0x7E): the
-  /// classic word tests for a byte below a bound, and for a zero after an exclusive or.
-  @inline(__always)
-  static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-    let word = UInt64(
-      littleEndian: UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self))
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let delete = word ^ (ones &* 0x7F)
-    let flagged = word | ((word &- ones &* 0x20) & ~word) | ((delete &- ones) & ~delete)
-    return flagged & highs == 0
   }
 
   /// Whether every byte is ASCII and none is a carriage return (which joins a
