@@ -57,6 +57,10 @@ struct CharacterKeyCache: Sendable {
   /// 8 KB that stays in the level-1 cache, where `basicPlane` is 256 KB.
   private var simpleIdentityBits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
   private var supplementary: [UInt32: ScalarInfo] = [:]
+  /// Recent supplementary scalars (emoji, mostly) by their low bits, as `scalar << 32 |
+  /// info`, in front of `supplementary`, whose hashing costs more than the rest of a
+  /// scalar's fold.
+  private var recentSupplementary = [UInt64](repeating: 0, count: 1 << 10)
   /// The keys that are not identities, back to back.
   private(set) var keyBytes: [UInt8] = []
   /// Keys of characters of several scalars, by their UTF-8 bytes: recent ones in a
@@ -67,6 +71,17 @@ struct CharacterKeyCache: Sendable {
   /// Whether a character boundary falls before a scalar, given the character so far:
   /// by the character's bytes and the scalar packed together.
   private var recentBreaks = DirectMappedCache(slotsLog2: 12, placeholder: false)
+  /// The same for characters of 12 to 26 bytes (an Indic conjunct and its vowel sign, an
+  /// emoji sequence), whose bytes and the scalar take two packed integers: slotted by
+  /// both, confirmed by both.
+  private var recentLongBreaks = DirectMappedCache(
+    slotsLog2: 10, placeholder: LongBreak(head: 0, tail: 0, breaks: false))
+
+  struct LongBreak: Sendable {
+    var head: UInt128
+    var tail: UInt128
+    var breaks: Bool
+  }
 
   /// Where a character's key lives in `keyBytes`, unless it is the character itself.
   struct ClusterInfo: Sendable {
@@ -101,8 +116,16 @@ struct CharacterKeyCache: Sendable {
     if scalar < 0x1_0000 {
       let known = basicPlane[Int(scalar)]
       if known.isKnown { return known }
-    } else if let known = supplementary[scalar] {
-      return known
+    } else {
+      let slot = Int(scalar) & (recentSupplementary.count - 1)
+      let recent = recentSupplementary[slot]
+      if recent >> 32 == UInt64(scalar) {
+        return ScalarInfo(rawValue: UInt32(truncatingIfNeeded: recent))
+      }
+      if let known = supplementary[scalar] {
+        recentSupplementary[slot] = UInt64(scalar) << 32 | UInt64(known.rawValue)
+        return known
+      }
     }
     let computed = compute(scalar)
     if scalar < 0x1_0000 {
@@ -112,6 +135,8 @@ struct CharacterKeyCache: Sendable {
       }
     } else {
       supplementary[scalar] = computed
+      recentSupplementary[Int(scalar) & (recentSupplementary.count - 1)] =
+        UInt64(scalar) << 32 | UInt64(computed.rawValue)
     }
     return computed
   }
@@ -251,11 +276,32 @@ struct CharacterKeyCache: Sendable {
   /// the current character, so these two determine it.
   @inline(__always)
   mutating func breaks(after character: UnsafeBufferPointer<UInt8>, before next: UInt32) -> Bool {
-    guard character.count <= 11 else { return Self.recognize(character, next) }
+    guard character.count <= 11 else { return breaks(afterLong: character, before: next) }
     let packed = PackedBytes.pack(character) | UInt128(next) << 88
     if let known = recentBreaks.value(for: packed) { return known }
     let result = Self.recognize(character, next)
     recentBreaks.store(result, for: packed)
+    return result
+  }
+
+  /// ``breaks(after:before:)`` for a character of more than 11 bytes.
+  private mutating func breaks(
+    afterLong character: UnsafeBufferPointer<UInt8>, before next: UInt32
+  ) -> Bool {
+    guard character.count <= PackedBytes.capacity + 11 else {
+      return Self.recognize(character, next)
+    }
+    let headCount = min(character.count, PackedBytes.capacity)
+    let head = PackedBytes.pack(UnsafeBufferPointer(rebasing: character[..<headCount]))
+    let tail =
+      PackedBytes.pack(UnsafeBufferPointer(rebasing: character[headCount...]))
+      | UInt128(next) << 88
+    let slot = head ^ (tail << 64 | tail >> 64)
+    if let known = recentLongBreaks.value(for: slot), known.head == head, known.tail == tail {
+      return known.breaks
+    }
+    let result = Self.recognize(character, next)
+    recentLongBreaks.store(LongBreak(head: head, tail: tail, breaks: result), for: slot)
     return result
   }
 

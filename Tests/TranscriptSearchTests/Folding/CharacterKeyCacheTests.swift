@@ -85,6 +85,55 @@ struct CharacterKeyCacheTests {
     }
   }
 
+  /// Whether a boundary falls before a scalar is remembered by the character so far,
+  /// short or long (Indic conjuncts with vowel signs, emoji sequences, runs of marks up to
+  /// and past 26 bytes): asked again, with other next scalars and of characters that
+  /// share their first bytes, the answer is always the standard library's.
+  @Test func breaksAfterCharactersOfAnyLengthAgreeWithTheStandardLibrary() {
+    let pool: [Unicode.Scalar] = [
+      "क", "ष", "\u{94D}", "\u{93E}", "\u{947}", "\u{902}", "\u{200D}", "\u{200C}", "\u{1F469}",
+      "\u{1F4BB}", "\u{1F3FD}", "\u{FE0F}", "\u{1F1EF}", "\u{1F1F5}", "\u{301}", "a", " ",
+      "\r", "\n", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{600}", "ก", "\u{E33}",
+    ]
+    var cache = CharacterKeyCache()
+    var random = SeededRandom(seed: 0x10B6)
+    for _ in 0..<400 {
+      let scalars = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+        pool.randomElement(using: &random)!
+      }
+      let character = Array(String(String.UnicodeScalarView(scalars)).utf8)
+      for next in pool + pool {
+        var recognizer = Unicode._CharacterRecognizer()
+        for scalar in scalars { _ = recognizer.hasBreak(before: scalar) }
+        let expected = recognizer.hasBreak(before: next)
+        let answer = character.withUnsafeBufferPointer {
+          cache.breaks(after: $0, before: next.value)
+        }
+        #expect(
+          answer == expected,
+          "\(scalars.map { String($0.value, radix: 16) }) before \(String(next.value, radix: 16))")
+      }
+    }
+  }
+
+  /// Supplementary scalars that share their low bits (and so a slot of the recent ones)
+  /// are each described as a cache that never saw the others describes them.
+  @Test func supplementaryScalarsSharingASlotKeepTheirOwnDescriptions() {
+    let scalars: [UInt32] = [
+      0x1F44D, 0x1F84D, 0x2044D, 0x1F3FD, 0x1F7FD, 0x1F1EF, 0xE0061, 0x1F44D,
+    ]
+    var cache = CharacterKeyCache()
+    var random = SeededRandom(seed: 0x5C4)
+    for _ in 0..<3 {
+      for value in scalars.shuffled(using: &random) {
+        var fresh = CharacterKeyCache()
+        #expect(
+          cache.info(value).rawValue == fresh.info(value).rawValue,
+          "U+\(String(value, radix: 16))")
+      }
+    }
+  }
+
   /// A scalar that joins a letter joins anything but a control, CR or LF (GB9, GB9a):
   /// the shortcut the fold takes instead of asking the grapheme breaker.
   @Test func joinersJoinEverythingButControls() {
