@@ -47,10 +47,17 @@ struct FoldedRowBuilder: Sendable {
       folded.complexRowWords.append(UInt32(folded.nonBoundaryBits.count))
       let firstWord = folded.nonBoundaryBits.count
       folded.nonBoundaryBits.append(contentsOf: repeatElement(0, count: rowLength / 64 + 1))
-      for offset in nonBoundaries {
-        folded.nonBoundaryBits[firstWord + offset / 64] |= 1 << UInt64(offset % 64)
-        if folded.bytes[rowStart + offset] < 0x80 { flags.insert(.hasASCIIInsideCharacters) }
+      // Through buffer pointers: a row of an Indic script or Thai has dozens of offsets.
+      var insideIsASCII = false
+      folded.nonBoundaryBits.withUnsafeMutableBufferPointer { bits in
+        folded.bytes.withUnsafeBufferPointer { bytes in
+          for offset in nonBoundaries {
+            bits[firstWord + offset / 64] |= 1 << UInt64(offset % 64)
+            insideIsASCII = insideIsASCII || bytes[rowStart + offset] < 0x80
+          }
+        }
       }
+      if insideIsASCII { flags.insert(.hasASCIIInsideCharacters) }
     }
     if !remapPoints.isEmpty {
       flags.insert(.isRemapped)
