@@ -88,11 +88,14 @@ struct FoldedCorpusTests {
   }
 
   @Test func narrowingToOccurrencesFindsWhatAFullSearchFinds() {
-    let text = "aaab ssß sß STRASSE straße aab ab"
+    // 麟 and 麐 share their first two bytes, and 麒麟麟 and 麒麟麐 their first five after
+    // 麒: the bytes kept after each place do not tell them apart, the corpus does.
+    let text = "aaab ssß sß STRASSE straße aab ab 麒麐 麒麟 麒麟麐 麒麟麟"
     let corpus = Corpus((0..<30).map { TranscriptRow(start: 0, text: "\($0) " + text) })
     let folded = FoldedCorpus(corpus, segmentBytes: 64)
     for (shorter, longer) in [
       ("a", "aa"), ("aa", "aab"), ("s", "ss"), ("ss", "sss"), ("stras", "strasse"),
+      ("麒", "麒麟"), ("麒", "麒麟麟"), ("麒麟", "麒麟麟"),
     ] {
       let first = folded.search(FoldedKeyword(shorter), inRows: 0..<30, collectingOccurrences: true)
       let narrowed = folded.search(FoldedKeyword(longer), amongOccurrences: first.occurrences!)

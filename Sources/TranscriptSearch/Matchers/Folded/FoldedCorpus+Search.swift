@@ -21,8 +21,10 @@ import CScanKernels
 package struct FoldedSearchResult: Sendable {
   package var matches: [Match] = []
   package var occurrences: [UInt64]?
-  /// With the occurrences: the four bytes after each (0xFF past a segment's end).
-  package var following: [UInt32]?
+  /// With the occurrences: the two bytes after each (0xFF past a segment's end), enough
+  /// to tell a character that extends the key in most scripts apart from the others,
+  /// and half the memory a narrowing reads and a search writes of four.
+  package var following: [UInt16]?
   /// Whether `shouldStop` ended the search early; the result is then incomplete.
   package var stopped = false
   /// Segments scanned: the work done, for tests of cancellation.
@@ -95,7 +97,7 @@ extension FoldedCorpus {
   ///   since, for a key that is a prefix of `keyword`'s.
   package func search(
     _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64],
-    following: (bytes: [UInt32], shorterKeyCount: Int)? = nil, originals: Corpus? = nil,
+    following: (bytes: [UInt16], shorterKeyCount: Int)? = nil, originals: Corpus? = nil,
     shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
     checkForm(of: keyword, originals: originals)
@@ -108,32 +110,38 @@ extension FoldedCorpus {
     if let following, following.bytes.count == occurrences.count,
       following.shorterKeyCount < key.count
     {
-      alreadyVerified = key.count - following.shorterKeyCount <= 4
+      alreadyVerified = key.count - following.shorterKeyCount <= 2
       // The next bytes the longer key needs, as the following bytes hold them.
-      let extra = key[following.shorterKeyCount...].prefix(4)
-      var wanted: UInt32 = 0
-      var mask: UInt32 = 0
+      let extra = key[following.shorterKeyCount...].prefix(2)
+      var wanted: UInt16 = 0
+      var mask: UInt16 = 0
       for (offset, byte) in extra.enumerated() {
-        wanted |= UInt32(byte) << (8 * UInt32(offset))
-        mask |= 0xFF << (8 * UInt32(offset))
+        wanted |= UInt16(byte) << (8 * UInt16(offset))
+        mask |= 0xFF << (8 * UInt16(offset))
       }
       // One pass over the following bytes (megabytes when the shorter key is common),
-      // eight places a step under one branch: few of them are kept.
+      // sixteen places a step under one branch: few of them are kept.
       var kept: [UInt64] = []
       occurrences.withUnsafeBufferPointer { occurrences in
         following.bytes.withUnsafeBufferPointer { bytes in
           var index = 0
           while index < bytes.count {
-            let lanes = min(8, bytes.count - index)
             var hits: UInt32 = 0
-            for lane in 0..<lanes {
-              hits |= bytes[index + lane] & mask == wanted ? 1 << UInt32(lane) : 0
+            if index + 16 <= bytes.count {
+              // A fixed count of lanes, which the compiler turns into vector compares.
+              for lane in 0..<16 {
+                hits |= bytes[index + lane] & mask == wanted ? 1 << UInt32(lane) : 0
+              }
+            } else {
+              for lane in 0..<bytes.count - index {
+                hits |= bytes[index + lane] & mask == wanted ? 1 << UInt32(lane) : 0
+              }
             }
             while hits != 0 {
               kept.append(occurrences[index + hits.trailingZeroBitCount])
               hits &= hits - 1
             }
-            index += lanes
+            index += 16
           }
         }
       }

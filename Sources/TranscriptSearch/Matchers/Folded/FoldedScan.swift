@@ -25,9 +25,9 @@ struct Scan {
   var matches: [Match] = []
   let collectingOccurrences: Bool
   var occurrences: [UInt64] = []
-  /// For each occurrence, the four bytes after the key (0xFF past the buffer's end), so
+  /// For each occurrence, the two bytes after the key (0xFF past the buffer's end), so
   /// that a longer key can be narrowed to without reading the buffer again.
-  var following: [UInt32] = []
+  var following: [UInt16] = []
   /// Where the next match may start: the end of the previous one.
   var nextAllowed = 0
   /// Which ends of a match must also be word boundaries, decided on `originals`.
@@ -101,21 +101,16 @@ struct Scan {
     }
   }
 
-  /// The four bytes at `position`, little-endian, 0xFF for those past the buffer's end
+  /// The two bytes at `position`, little-endian, 0xFF for those past the buffer's end
   /// (0xFF is never in a key).
   @inline(__always)
-  func followingBytes(at position: Int) -> UInt32 {
-    if position + 4 <= buffer.count {
-      return UInt32(
+  func followingBytes(at position: Int) -> UInt16 {
+    if position + 2 <= buffer.count {
+      return UInt16(
         littleEndian: UnsafeRawPointer(buffer.baseAddress! + position).loadUnaligned(
-          as: UInt32.self))
+          as: UInt16.self))
     }
-    var value: UInt32 = 0xFFFF_FFFF
-    for offset in 0..<max(0, buffer.count - position) {
-      value &= ~(0xFF << (8 * UInt32(offset)))
-      value |= UInt32(buffer[position + offset]) << (8 * UInt32(offset))
-    }
-    return value
+    return position < buffer.count ? 0xFF00 | UInt16(buffer[position]) : 0xFFFF
   }
 
   /// Whether the key's bytes occur at `start`, within the scan's range.
