@@ -41,7 +41,26 @@ public enum InterruptCleanup {
       source.resume()
       sources.append(source)
     }
+    #if os(Linux)
+      // libdispatch installs its handlers from its own thread some time after the sources
+      // are resumed; until then a signal ends the process with the temporary file left
+      // behind. Wait for them (milliseconds at most), so that none is created unguarded.
+      let deadline = ContinuousClock.now + .seconds(2)
+      while ContinuousClock.now < deadline && ![SIGINT, SIGTERM].allSatisfy(isHandled) {
+        usleep(500)
+      }
+    #endif
   }()
+
+  #if os(Linux)
+    /// Whether a handler (libdispatch's) has taken `signalNumber` over from the default.
+    private static func isHandled(_ signalNumber: Int32) -> Bool {
+      var action = sigaction()
+      guard sigaction(signalNumber, nil, &action) == 0 else { return false }
+      // SIG_DFL is 0 and SIG_IGN is 1.
+      return unsafeBitCast(action.__sigaction_handler, to: UInt.self) > 1
+    }
+  #endif
 
   /// Removes `path` if the process is interrupted before ``unregister(_:)``.
   public static func register(_ path: String) {
