@@ -7,13 +7,13 @@ extension MatchIndex {
     var remaining = count
     while remaining > 0 {
       if rowCount % Self.rowsPerBlock == 0 {
-        blocks.append(Block(firstRow: rowCount))
+        blocks.append(Block())
         blockFirst.append(blockFirst[blockFirst.count - 1])
       }
       let block = blocks.count - 1
       let take = min(remaining, Self.rowsPerBlock - rowCount % Self.rowsPerBlock)
       let added = blocks[block].appendRows(
-        from: rowCount, count: take, matches: matches, from: &next)
+        firstRow: rowCount, count: take, matches: matches, from: &next)
       blockFirst[block + 1] += added
       rowCount += take
       remaining -= take
@@ -50,23 +50,19 @@ extension MatchIndex {
 }
 
 extension MatchIndex.Block {
-  /// Appends `count` rows starting at global row `newRow`, with their matches taken
+  /// Appends `count` rows starting at global row `firstRow`, with their matches taken
   /// from `matches` at `next`; returns the matches added.
   mutating func appendRows(
-    from newRow: Int, count: Int, matches: [Match], from next: inout Int
+    firstRow: Int, count: Int, matches: [Match], from next: inout Int
   ) -> Int {
-    let end = newRow + count
+    let end = firstRow + count
     var last = next
     while last < matches.count && matches[last].row < end { last += 1 }
     precondition(
       next == last
-        || (matches[next].row >= newRow && (rows.isEmpty || self[rows.count - 1] < matches[next])),
+        || (matches[next].row >= firstRow && self.matches.last.map { $0 < matches[next] } ?? true),
       "Matches must be ordered by row")
-    let added = matches[next..<last]
-    let firstRow = self.firstRow
-    rows.append(contentsOf: added.lazy.map { UInt16($0.row - firstRow) })
-    starts.append(contentsOf: added.lazy.map { UInt32($0.start) })
-    ends.append(contentsOf: added.lazy.map { UInt32($0.end) })
+    self.matches.append(contentsOf: matches[next..<last])
     defer { next = last }
     return last - next
   }
@@ -74,10 +70,7 @@ extension MatchIndex.Block {
   /// Replaces the matches of `row`; returns the change in count.
   mutating func replaceMatches(row: Int, with new: [Match]) -> Int {
     let range = range(ofRow: row)
-    let firstRow = self.firstRow
-    rows.replaceSubrange(range, with: new.lazy.map { UInt16($0.row - firstRow) })
-    starts.replaceSubrange(range, with: new.lazy.map { UInt32($0.start) })
-    ends.replaceSubrange(range, with: new.lazy.map { UInt32($0.end) })
+    matches.replaceSubrange(range, with: new)
     return new.count - range.count
   }
 }
