@@ -126,22 +126,16 @@ extension FoldedCorpus {
         following.bytes.withUnsafeBufferPointer { bytes in
           var index = 0
           while index < bytes.count {
+            let lanes = min(16, bytes.count - index)
             var hits: UInt32 = 0
-            if index + 16 <= bytes.count {
-              // A fixed count of lanes, which the compiler turns into vector compares.
-              for lane in 0..<16 {
-                hits |= bytes[index + lane] & mask == wanted ? 1 << UInt32(lane) : 0
-              }
-            } else {
-              for lane in 0..<bytes.count - index {
-                hits |= bytes[index + lane] & mask == wanted ? 1 << UInt32(lane) : 0
-              }
+            for lane in 0..<lanes {
+              hits |= bytes[index + lane] & mask == wanted ? 1 << UInt32(lane) : 0
             }
             while hits != 0 {
               kept.append(occurrences[index + hits.trailingZeroBitCount])
               hits &= hits - 1
             }
-            index += 16
+            index += lanes
           }
         }
       }
