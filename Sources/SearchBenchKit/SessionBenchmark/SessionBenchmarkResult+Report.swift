@@ -88,8 +88,8 @@ extension SessionBenchmarkResult {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Three decimals: the match index's 12 bytes per match plus its per-block overhead
-  /// must not round to exactly 12.
+  /// Three decimals, so that the match index's per-block overhead shows beside its 10
+  /// bytes per match.
   static func bytesPerMatch(_ bytes: Int, _ matches: Int) -> String {
     let value = (Double(bytes) / Double(max(matches, 1)) * 1000).rounded() / 1000
     return "\(value)"

@@ -7,13 +7,13 @@ extension MatchIndex {
     var remaining = count
     while remaining > 0 {
       if rowCount % Self.rowsPerBlock == 0 {
-        blocks.append(Block())
+        blocks.append(Block(firstRow: rowCount))
         blockFirst.append(blockFirst[blockFirst.count - 1])
       }
       let block = blocks.count - 1
       let take = min(remaining, Self.rowsPerBlock - rowCount % Self.rowsPerBlock)
       let added = blocks[block].appendRows(
-        firstRow: rowCount, count: take, matches: matches, from: &next)
+        startingAt: rowCount, count: take, matches: matches, from: &next)
       blockFirst[block + 1] += added
       rowCount += take
       remaining -= take
@@ -50,27 +50,55 @@ extension MatchIndex {
 }
 
 extension MatchIndex.Block {
-  /// Appends `count` rows starting at global row `firstRow`, with their matches taken
+  /// Appends `count` rows starting at global row `newRow`, with their matches taken
   /// from `matches` at `next`; returns the matches added.
   mutating func appendRows(
-    firstRow: Int, count: Int, matches: [Match], from next: inout Int
+    startingAt newRow: Int, count: Int, matches: [Match], from next: inout Int
   ) -> Int {
-    let end = firstRow + count
+    let end = newRow + count
     var last = next
     while last < matches.count && matches[last].row < end { last += 1 }
     precondition(
       next == last
-        || (matches[next].row >= firstRow && self.matches.last.map { $0 < matches[next] } ?? true),
+        || (matches[next].row >= newRow && (rows.isEmpty || self[rows.count - 1] < matches[next])),
       "Matches must be ordered by row")
-    self.matches.append(contentsOf: matches[next..<last])
+    let added = matches[next..<last]
     defer { next = last }
+    if rows.isEmpty {
+      // A block built whole (a search's index): each column allocated once, exactly,
+      // and both filled in one pass.
+      let firstRow = self.firstRow
+      var offsets: [Offsets] = []
+      rows = Array(unsafeUninitializedCapacity: added.count) { rows, initialized in
+        offsets = Array(unsafeUninitializedCapacity: added.count) { offsets, filled in
+          added.withUnsafeBufferPointer { added in
+            for index in added.indices {
+              rows[index] = UInt16(truncatingIfNeeded: added[index].row - firstRow)
+              offsets[index] = Offsets(
+                start: UInt32(truncatingIfNeeded: added[index].start),
+                end: UInt32(truncatingIfNeeded: added[index].end))
+            }
+          }
+          filled = added.count
+        }
+        initialized = added.count
+      }
+      self.offsets = offsets
+    } else {
+      // Rows appended live: amortized growth, as for any array.
+      rows.append(contentsOf: added.map { UInt16(truncatingIfNeeded: $0.row - firstRow) })
+      offsets.append(
+        contentsOf: added.map { Offsets(start: UInt32($0.start), end: UInt32($0.end)) })
+    }
     return last - next
   }
 
   /// Replaces the matches of `row`; returns the change in count.
   mutating func replaceMatches(row: Int, with new: [Match]) -> Int {
     let range = range(ofRow: row)
-    matches.replaceSubrange(range, with: new)
+    rows.replaceSubrange(range, with: new.map { UInt16(truncatingIfNeeded: $0.row - firstRow) })
+    offsets.replaceSubrange(
+      range, with: new.map { Offsets(start: UInt32($0.start), end: UInt32($0.end)) })
     return new.count - range.count
   }
 }

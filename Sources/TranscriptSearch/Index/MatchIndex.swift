@@ -1,7 +1,7 @@
 /// The corpus-wide table of matches: every match in order (the position of a match is
 /// its place in that order), with the lookups a search bar needs.
 ///
-/// Storage is flat and compact: 12 bytes per match, and a few per block of
+/// Storage is flat and compact: 10 bytes per match, and a few per block of
 /// ``rowsPerBlock`` rows. Each block holds the matches of its rows in order, so a row's
 /// matches are found by a binary search within its block, building costs nothing per
 /// row (typing in a million-row transcript does not pay a million-row table), and
@@ -12,19 +12,47 @@ public struct MatchIndex: Sendable {
   /// the per-block tables stay tiny.
   public static let rowsPerBlock = 4096
 
+  /// The matches of a block's rows, in order, in two columns: each match's row counted
+  /// from the block's first (16 bits hold it) and its offsets. Ten bytes a match, where
+  /// an array of `Match` takes twelve.
   struct Block: Sendable, Equatable {
-    /// The block's matches, in order.
-    var matches: [Match] = []
+    /// The block's first row.
+    let firstRow: Int
+    var rows: [UInt16] = []
+    var offsets: [Offsets] = []
 
-    /// The indices in `matches` of the matches in `row`.
+    struct Offsets: Sendable, Equatable {
+      var start: UInt32
+      var end: UInt32
+    }
+
+    init(firstRow: Int) {
+      self.firstRow = firstRow
+    }
+
+    /// The number of matches.
+    var count: Int { rows.count }
+
+    /// The match at `index` of the block.
+    subscript(index: Int) -> Match {
+      Match(
+        checkedRow: UInt32(truncatingIfNeeded: firstRow + Int(rows[index])),
+        start: offsets[index].start, end: offsets[index].end)
+    }
+
+    /// The block's matches, in order.
+    var matches: [Match] { (0..<count).map { self[$0] } }
+
+    /// The indices of the matches in `row`, one of the block's.
     func range(ofRow row: Int) -> Range<Int> {
-      let first = matches.partitioningIndex { $0.row >= row }
+      let local = UInt16(row - firstRow)
+      let first = rows.partitioningIndex { $0 >= local }
       // The first match of a later row, searched after `first`.
       var low = first
-      var high = matches.count
+      var high = rows.count
       while low < high {
         let mid = (low + high) / 2
-        if matches[mid].row > row { high = mid } else { low = mid + 1 }
+        if rows[mid] > local { high = mid } else { low = mid + 1 }
       }
       return first..<low
     }
@@ -67,7 +95,7 @@ public struct MatchIndex: Sendable {
   public subscript(position: Int) -> Match {
     precondition(position >= 0 && position < count, "Position \(position) out of range")
     let block = block(holdingPosition: position)
-    return blocks[block].matches[position - blockFirst[block]]
+    return blocks[block][position - blockFirst[block]]
   }
 
   /// The row of the match at `position`.
@@ -129,7 +157,7 @@ public struct MatchIndex: Sendable {
   /// Bytes of heap the index holds.
   public var retainedBytes: Int {
     blocks.reduce(blockFirst.capacity * 8 + blocks.capacity * MemoryLayout<Block>.stride) {
-      $0 + $1.matches.capacity * MemoryLayout<Match>.stride
+      $0 + $1.rows.capacity * 2 + $1.offsets.capacity * MemoryLayout<Block.Offsets>.stride
     }
   }
 

@@ -210,7 +210,9 @@ public struct SearchSession: Sendable {
   public func matchCountsBySpeaker() -> [(speaker: String?, count: Int)] {
     var counts: [String?: Int] = [:]
     for block in navigation.index.blocks {
-      for match in block.matches { counts[corpus.speaker(ofRow: match.row), default: 0] += 1 }
+      for row in block.rows {
+        counts[corpus.speaker(ofRow: block.firstRow + Int(row)), default: 0] += 1
+      }
     }
     return counts.map { ($0.key, $0.value) }.sorted {
       ($0.count, $1.speaker ?? "") > ($1.count, $0.speaker ?? "")

@@ -74,10 +74,17 @@ struct MatchIndexTests {
     #expect(MatchIndex().count == 0)
   }
 
-  @Test func costsTwelveBytesPerMatchAndFourPerRow() {
-    let many = (0..<100_000).map { Match(row: $0, start: 0, end: 1) }
+  /// Ten bytes a match (a row within its block, two offsets) and a few per block of
+  /// rows, with every row of a block, its last included, answered.
+  @Test func costsTenBytesPerMatchAndNothingPerRow() {
+    let many = (0..<100_000).map { Match(row: $0, start: $0 % 7, end: $0 % 7 + 1 + $0 % 3) }
     let index = MatchIndex(matches: many, rowCount: many.count)
     let perMatch = Double(index.retainedBytes) / Double(many.count)
-    #expect(perMatch < 12 + 4 + 1, "\(perMatch) bytes per match")
+    #expect(perMatch < 10.5, "\(perMatch) bytes per match")
+    #expect(index.allMatches == many)
+    for row in [0, 4_095, 4_096, 8_191, 99_999] {
+      #expect(index.positions(inRow: row) == row..<row + 1)
+      #expect(index[row] == many[row])
+    }
   }
 }
