@@ -232,7 +232,7 @@ extension FoldedSegment {
       UnsafeBufferPointer<UInt8>
     ) -> Result
   ) -> Result {
-    bytes.withUnsafeBufferPointer { buffer in
+    withBytes { buffer in
       rowStarts.withUnsafeBufferPointer { rowStarts in
         rowFlags.withUnsafeBufferPointer { rowFlags in
           key.withUnsafeBufferPointer { key in body(buffer, rowStarts, rowFlags, key) }
