@@ -151,6 +151,41 @@ struct FoldedCorpusTests {
 
   /// The bytes kept after each occurrence are the buffer's, 0xFF past a segment's end,
   /// whatever the segment size: every extension filters to a full search's answer.
+  /// Narrowing among thousands of places, sixteen at a time, with rows where the longer
+  /// key is rare (its places far apart) and rows where it is dense: the same matches and
+  /// occurrences as a full search.
+  @Test(arguments: [24, 4_096, FoldedCorpus.defaultSegmentBytes])
+  func narrowingAmongManyPlacesEqualsAFullSearch(segmentBytes: Int) {
+    let words = [
+      "the", "them", "then", "theme", "thé", "the\u{301}", "THEM", "ther", "麒", "麒麟", "麒麐",
+      "ſtraße", "strasse", "the them",
+    ]
+    let rows = (0..<3_000).map { row in
+      // A deterministic mix: most rows hold only "the", every 97th a rarer word too.
+      let filler = String(repeating: "the x ", count: 1 + row % 5)
+      let rare = row % 97 == 0 ? words[(row / 97) % words.count] + " " : ""
+      let dense = row % 11 == 0 ? words[row % words.count] : ""
+      return TranscriptRow(start: 0, text: filler + rare + dense)
+    }
+    let corpus = Corpus(rows)
+    let folded = FoldedCorpus(corpus, segmentBytes: segmentBytes)
+    for (shorter, longer) in [
+      ("the", "them"), ("the", "then"), ("the", "theme"), ("th", "thé"), ("麒", "麒麟"),
+      ("st", "straße"), ("the", "the "), ("the ", "the x"),
+    ] {
+      let short = FoldedKeyword(shorter)
+      let long = FoldedKeyword(longer)
+      let first = folded.search(short, inRows: 0..<corpus.count, collectingOccurrences: true)
+      let filtered = folded.search(
+        long, amongOccurrences: first.occurrences!, following: (first.following!, short.bytes.count)
+      )
+      let full = folded.search(long, inRows: 0..<corpus.count, collectingOccurrences: true)
+      #expect(filtered.matches == full.matches, "\(shorter) → \(longer)")
+      #expect(filtered.occurrences == full.occurrences, "\(shorter) → \(longer)")
+      #expect(filtered.following == full.following, "\(shorter) → \(longer)")
+    }
+  }
+
   @Test func narrowingByTheFollowingBytesEqualsAFullSearch() async {
     await propertyCheck(
       count: 150, input: TrickyText.strings(upTo: 10).array(of: 1...8), TrickyText.keywords,

@@ -120,23 +120,40 @@ extension FoldedCorpus {
         mask |= 0xFF << (8 * UInt16(offset))
       }
       // One pass over the following bytes (megabytes when the shorter key is common),
-      // sixteen places a step under one branch: few of them are kept.
+      // sixteen places a step in vector lanes. The places kept are read from
+      // `occurrences`, a few apart and not in cache: each step also reads the lines
+      // 512 places ahead, so those reads wait for memory together, not one by one
+      // (narrowing "the" to "them" on mixed-1m: 1.71 -> 1.47 ms).
       var kept: [UInt64] = []
       occurrences.withUnsafeBufferPointer { occurrences in
         following.bytes.withUnsafeBufferPointer { bytes in
+          guard let base = bytes.baseAddress else { return }
+          let raw = UnsafeRawPointer(base)
+          let wantedLanes = SIMD16<UInt16>(repeating: wanted)
+          let maskLanes = SIMD16<UInt16>(repeating: mask)
+          let laneBits = SIMD16<UInt16>(
+            1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
+            1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15)
           var index = 0
-          while index < bytes.count {
-            let lanes = min(16, bytes.count - index)
-            var hits: UInt32 = 0
-            for lane in 0..<lanes {
-              hits |= bytes[index + lane] & mask == wanted ? 1 << UInt32(lane) : 0
+          var ahead: UInt64 = 0
+          let last = occurrences.count - 1
+          while index + 16 <= bytes.count {
+            ahead |= occurrences[min(index + 512, last)] | occurrences[min(index + 520, last)]
+            let lanes = raw.loadUnaligned(fromByteOffset: 2 * index, as: SIMD16<UInt16>.self)
+            let hits = (lanes & maskLanes) .== wantedLanes
+            var bits = SIMD16<UInt16>().replacing(with: laneBits, where: hits).wrappedSum()
+            while bits != 0 {
+              kept.append(occurrences[index + bits.trailingZeroBitCount])
+              bits &= bits - 1
             }
-            while hits != 0 {
-              kept.append(occurrences[index + hits.trailingZeroBitCount])
-              hits &= hits - 1
-            }
-            index += lanes
+            index += 16
           }
+          while index < bytes.count {
+            if bytes[index] & mask == wanted { kept.append(occurrences[index]) }
+            index += 1
+          }
+          // Never true (no segment has that index); keeps the reads ahead.
+          if ahead == .max { kept.reserveCapacity(kept.count + 1) }
         }
       }
       candidates = kept

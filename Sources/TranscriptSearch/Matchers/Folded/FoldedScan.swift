@@ -101,6 +101,30 @@ struct Scan {
     }
   }
 
+  /// Reads, for each of `starts` when they lie far apart (a narrowing, a rare keyword),
+  /// the bytes after it and its row's entries in the row tables, guessed from the
+  /// segment's average row: memory not in cache, which the loop that accepts them would
+  /// otherwise wait for one start at a time, each row lookup after the previous one.
+  /// Read here, independently, the waits overlap.
+  @inline(__always)
+  mutating func touchIfSparse(_ starts: UnsafeBufferPointer<UInt32>) {
+    guard starts.count >= 8,
+      Int(starts[starts.count - 1]) - Int(starts[0]) > 256 * starts.count
+    else { return }
+    let rows = rowFlags.count
+    let bytes = buffer.count
+    let keyCount = key.count
+    var touched: UInt32 = 0
+    for found in starts {
+      let start = Int(found)
+      let guess = min(rows - 1, start * rows / bytes)
+      touched |= rowStarts[guess] | UInt32(rowFlags[guess].rawValue)
+      touched |= UInt32(buffer[min(start + keyCount, bytes - 1)])
+    }
+    // Never true; keeps the reads.
+    if touched == UInt32.max { nextAllowed = max(nextAllowed, 0) }
+  }
+
   /// The two bytes at `position`, little-endian, 0xFF for those past the buffer's end
   /// (0xFF is never in a key).
   @inline(__always)
@@ -127,6 +151,7 @@ struct Scan {
   mutating func accept(_ starts: UnsafeBufferPointer<UInt32>, staging: UnsafeMutablePointer<Match>)
   {
     if starts.isEmpty { return }
+    touchIfSparse(starts)
     if collectingOccurrences {
       let segment = UInt64(index) << 32
       occurrences.append(contentsOf: starts.lazy.map { segment | UInt64($0) })
