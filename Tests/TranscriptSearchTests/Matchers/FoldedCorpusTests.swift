@@ -49,43 +49,6 @@ struct FoldedCorpusTests {
     }
   }
 
-  /// A fold seals every segment it has filled (its bytes move into the fold's arena) and
-  /// leaves the last open for appends; an edit reopens only its own segment; a scan reads
-  /// the same bytes as from rows folded one by one, never sealed.
-  @Test func foldingSealsFilledSegmentsAndAnEditReopensOnlyItsOwn() throws {
-    var texts = (0..<300).map { "Row \($0): Straße, 中文 and 👍🏽 x\($0 * 7)" }
-    var corpus = Corpus(texts.map { TranscriptRow(start: 0, text: $0) })
-    var folded = FoldedCorpus(corpus, segmentBytes: 512)
-    func scanned(_ folded: FoldedCorpus) -> [UInt8] {
-      var bytes: [UInt8] = []
-      folded.forEachSegmentBuffer { bytes += $0 }
-      return bytes
-    }
-    func rowByRow(_ texts: [String]) -> [UInt8] {
-      texts.flatMap { text in
-        scanned(FoldedCorpus(Corpus([TranscriptRow(start: 0, text: text)]), segmentBytes: 1 << 20))
-      }
-    }
-    #expect(folded.segments.count > 10)
-    #expect(folded.segments.dropLast().allSatisfy { $0.sealed != nil })
-    #expect(folded.segments.last?.sealed == nil)
-    #expect(scanned(folded) == rowByRow(texts))
-
-    texts[5] = "Résumé, now longer than it was: ﬃ ǅ ΐ"
-    try corpus.replaceText(ofRow: 5, with: texts[5])
-    folded.replaceRow(5, with: texts[5])
-    #expect(folded.segments[0].sealed == nil)
-    #expect(folded.segments.dropFirst().dropLast().allSatisfy { $0.sealed != nil })
-    #expect(scanned(folded) == rowByRow(texts))
-    let fresh = FoldedCorpus(corpus, segmentBytes: 512)
-    for keyword in ["resume", "ffi", "straße", "👍🏽", "x35"] {
-      let key = FoldedKeyword(keyword)
-      #expect(
-        folded.matches(of: key, inRows: 0..<corpus.count)
-          == fresh.matches(of: key, inRows: 0..<corpus.count), "\(keyword)")
-    }
-  }
-
   @Test func segmentsSplitRowsWithoutChangingResults() async throws {
     let corpus = Corpus(ConformanceCase.all.map { TranscriptRow(start: 0, text: $0.text) })
     let keywords = Array(Set(ConformanceCase.all.map(\.keyword).filter { $0.count < 50 }))

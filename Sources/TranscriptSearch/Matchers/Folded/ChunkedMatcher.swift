@@ -52,7 +52,7 @@ public struct ChunkedMatcher: Matcher {
     var start = 0
     var bytes = 0
     for segment in folded.segments.indices {
-      bytes += folded.segments[segment].byteCount
+      bytes += folded.segments[segment].bytes.count
       if bytes >= chunkBytes {
         let end = folded.segmentFirstRow[segment + 1]
         chunks.append(start..<end)

@@ -249,7 +249,7 @@ extension FoldedSegment {
       UnsafeBufferPointer<UInt8>
     ) -> Result
   ) -> Result {
-    withBytes { buffer in
+    bytes.withUnsafeBufferPointer { buffer in
       rowStarts.withUnsafeBufferPointer { rowStarts in
         rowFlags.withUnsafeBufferPointer { rowFlags in
           key.withUnsafeBufferPointer { key in body(buffer, rowStarts, rowFlags, key) }

@@ -115,18 +115,12 @@ public struct FoldedCorpus: Sendable {
   /// Folds rows `rows` of `corpus` and adds them at the end, whatever their indices in
   /// `corpus` (a part of a corpus folded on its own starts at row 0).
   private mutating func fold(_ corpus: Corpus, rows: Range<Int>) {
-    // The last segment is always open (an array), so rows can be added to it.
-    // Where the new bytes begin in the last segment: they are counted once it is full,
-    // while still in cache, and then it is sealed, its buffer reused for the next.
+    // Where the new bytes begin in each segment they go to, to count them once at the end.
+    var firstSegment = max(segments.count - 1, 0)
     var firstByte = segments.last?.bytes.count ?? 0
     for row in rows {
       if segments.isEmpty || segments[segments.count - 1].bytes.count >= segmentBytes {
         var segment = FoldedSegment()
-        if let last = segments.indices.last {
-          count(segments[last].bytes[firstByte...], sign: 1)
-          segment.bytes = segments[last].seal(into: builder.arena)
-          firstByte = 0
-        }
         // Room for the segment and a typical last row, so the buffer is not doubled.
         segment.bytes.reserveCapacity(segmentBytes + 1024)
         segments.append(segment)
@@ -136,7 +130,11 @@ public struct FoldedCorpus: Sendable {
       corpus.withUTF8Text(ofRow: row) { builder.append($0, to: &segments[last]) }
       segmentFirstRow[last + 1] += 1
     }
-    if let last = segments.indices.last { count(segments[last].bytes[firstByte...], sign: 1) }
+    while firstSegment < segments.count {
+      count(segments[firstSegment].bytes[firstByte...], sign: 1)
+      firstSegment += 1
+      firstByte = 0
+    }
   }
 
   /// Refolds one row after its text changed to `text`.
@@ -150,8 +148,6 @@ public struct FoldedCorpus: Sendable {
     var replacement = FoldedSegment()
     var text = text
     text.withUTF8 { builder.append($0, to: &replacement) }
-    // An edit splices an array: a sealed segment's bytes become one again.
-    segments[segment].unseal()
     // Read the old row through the array, not a copy of the segment: a copy would make
     // the splice below copy the whole segment.
     let old = Int(segments[segment].rowStarts[local])..<Int(segments[segment].rowStarts[local + 1])
@@ -210,6 +206,6 @@ extension FoldedCorpus {
   /// Calls `body` with each segment's folded bytes, in row order (for measurements such
   /// as the memory-bandwidth ceiling of a scan).
   public func forEachSegmentBuffer(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-    for segment in segments { try segment.withBytes(body) }
+    for segment in segments { try segment.bytes.withUnsafeBufferPointer(body) }
   }
 }

@@ -15,8 +15,6 @@ struct FoldedRowBuilder: Sendable {
   private var nonBoundaries: [Int] = []
   private var remapPoints: [UInt32] = []
   private var changesWordBreak = false
-  /// Where the segments folded with this builder (and its copies) are sealed.
-  let arena = SegmentArena()
 
   /// A builder of keys that drop nonspacing marks when `ignoringDiacritics`.
   init(ignoringDiacritics: Bool = false) {
@@ -27,7 +25,6 @@ struct FoldedRowBuilder: Sendable {
   var ignoresDiacritics: Bool { cache.ignoresDiacritics }
 
   mutating func append(_ text: UnsafeBufferPointer<UInt8>, to folded: inout FoldedSegment) {
-    precondition(folded.sealed == nil, "Rows are added to an open segment")
     if Self.isPlainASCII(text) {
       let start = folded.bytes.count
       folded.bytes.append(contentsOf: text)

@@ -4,7 +4,6 @@ extension FoldedSegment {
   /// - Complexity: O(*s*), the size of this segment.
   mutating func replaceRow(_ local: Int, with replacement: FoldedSegment) {
     precondition(replacement.rowCount == 1, "A replacement is one folded row")
-    precondition(sealed == nil, "An edited segment is open")
     let old = Int(rowStarts[local])..<Int(rowStarts[local + 1])
     bytes.replaceSubrange(old, with: replacement.bytes)
     let delta = replacement.bytes.count - old.count

@@ -4,8 +4,7 @@
 ///
 /// Layout:
 ///   bytes           row 0's folded UTF-8, 0xFF, row 1's, 0xFF, …  (0xFF never occurs in
-///                   UTF-8, so no match can run across rows); an array while the segment is
-///                   open, moved into the fold's arena once sealed (see `SegmentArena`)
+///                   UTF-8, so no match can run across rows)
 ///   rowStarts       where each row starts in `bytes`; one extra entry at the end
 ///   rowFlags        per row: `isComplex` (some character's key holds several scalars,
 ///                   so not every scalar start is a character boundary) and `isRemapped`
@@ -18,12 +17,7 @@
 ///                   character whose key changed length; offsets between them advance
 ///                   together.
 struct FoldedSegment: Sendable {
-  /// The folded bytes while the segment is open: being filled or edited. Empty once
-  /// sealed; read the bytes through ``withBytes(_:)``.
   var bytes: [UInt8] = []
-  /// The folded bytes once the fold that filled the segment moved on (see
-  /// ``SegmentArena``); nil while open.
-  var sealed: SealedBytes?
   var rowStarts: [UInt32] = [0]
   var rowFlags: [RowFlags] = []
   var complexRows: [UInt32] = []
@@ -56,38 +50,9 @@ struct FoldedSegment: Sendable {
   /// The number of rows.
   var rowCount: Int { rowFlags.count }
 
-  /// The number of folded bytes.
-  var byteCount: Int { sealed?.buffer.count ?? bytes.count }
-
-  /// Calls `body` with the folded bytes, sealed or open.
-  @inline(__always)
-  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-    if let sealed { return try body(sealed.buffer) }
-    return try bytes.withUnsafeBufferPointer(body)
-  }
-
-  /// Moves the bytes into `arena` and returns the emptied array (its capacity kept, for
-  /// the next segment to fill).
-  mutating func seal(into arena: SegmentArena) -> [UInt8] {
-    precondition(sealed == nil, "A segment is sealed once")
-    sealed = arena.seal(bytes)
-    var open: [UInt8] = []
-    swap(&open, &bytes)
-    open.removeAll(keepingCapacity: true)
-    return open
-  }
-
-  /// Makes the bytes an array again, for an edit.
-  mutating func unseal() {
-    guard let sealed else { return }
-    bytes = Array(sealed.buffer)
-    self.sealed = nil
-  }
-
   /// Bytes of heap the segment holds (array capacities, not counting small headers).
   var retainedBytes: Int {
-    bytes.capacity + (sealed?.buffer.count ?? 0) + rowStarts.capacity * 4 + rowFlags.capacity
-      + complexRows.capacity * 4
+    bytes.capacity + rowStarts.capacity * 4 + rowFlags.capacity + complexRows.capacity * 4
       + complexRowWords.capacity * 4 + nonBoundaryBits.capacity * 8 + remappedRows.capacity * 4
       + remapStarts.capacity * 4 + remapPoints.capacity * 4
   }
