@@ -112,8 +112,6 @@ struct FoldedCorpusTests {
     }
   }
 
-  /// The bytes kept after each occurrence are the buffer's, 0xFF past a segment's end,
-  /// whatever the segment size: every extension filters to a full search's answer.
   /// Narrowing among thousands of places, sixteen at a time, with rows where the longer
   /// key is rare (its places far apart) and rows where it is dense: the same matches and
   /// occurrences as a full search.
@@ -149,6 +147,8 @@ struct FoldedCorpusTests {
     }
   }
 
+  /// The bytes kept after each occurrence are the buffer's, 0xFF past a segment's end,
+  /// whatever the segment size: every extension filters to a full search's answer.
   @Test func narrowingByTheFollowingBytesEqualsAFullSearch() async {
     await propertyCheck(
       count: 150, input: TrickyText.strings(upTo: 10).array(of: 1...8), TrickyText.keywords,
