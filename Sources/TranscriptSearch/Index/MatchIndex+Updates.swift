@@ -64,10 +64,10 @@ extension MatchIndex.Block {
       "Matches must be ordered by row")
     let added = matches[next..<last]
     defer { next = last }
-    if rows.isEmpty {
+    let firstRow = self.firstRow
+    if rows.isEmpty && added.count >= 64 {
       // A block built whole (a search's index): each column allocated once, exactly,
       // and both filled in one pass.
-      let firstRow = self.firstRow
       var offsets: [Offsets] = []
       rows = Array(unsafeUninitializedCapacity: added.count) { rows, initialized in
         offsets = Array(unsafeUninitializedCapacity: added.count) { offsets, filled in
@@ -85,10 +85,22 @@ extension MatchIndex.Block {
       }
       self.offsets = offsets
     } else {
-      // Rows appended live: amortized growth, as for any array.
-      rows.append(contentsOf: added.map { UInt16(truncatingIfNeeded: $0.row - firstRow) })
-      offsets.append(
-        contentsOf: added.map { Offsets(start: UInt32($0.start), end: UInt32($0.end)) })
+      // A few matches (a rare keyword's block), or rows appended live: appended one by
+      // one. (`Array(unsafeUninitializedCapacity:)` allocates through an unspecialized
+      // call that looks the storage's type up at run time, in a locked table: as much
+      // as filling a few dozen matches, and a rare keyword's index has hundreds of
+      // blocks of a few matches each.)
+      if rows.isEmpty {
+        rows.reserveCapacity(added.count)
+        offsets.reserveCapacity(added.count)
+      }
+      for match in added {
+        rows.append(UInt16(truncatingIfNeeded: match.row - firstRow))
+        offsets.append(
+          Offsets(
+            start: UInt32(truncatingIfNeeded: match.start),
+            end: UInt32(truncatingIfNeeded: match.end)))
+      }
     }
     return last - next
   }

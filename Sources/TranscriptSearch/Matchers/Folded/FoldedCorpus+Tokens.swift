@@ -47,17 +47,17 @@ extension FoldedCorpus {
           let local =
             max(rows.lowerBound, first) - first..<min(rows.upperBound, segmentFirstRow[segment + 1])
             - first
-          let folded = segments[segment]
-          let found = folded.withBuffers(key: []) { buffer, rowStarts, rowFlags, _ in
-            var scans = zip(live, ranges).map { index, range in
-              Scan(
-                segment: folded, index: segment, rowBase: first, buffer: buffer,
-                rowStarts: rowStarts, rowFlags: rowFlags, rows: local,
-                key: UnsafeBufferPointer(rebasing: keys[range]), collectingOccurrences: false,
-                wordMatch: keywords[index].options.wordMatch, originals: texts)
+          let found = segments.withUnsafeBufferPointer { segments in
+            segments[segment].withView { view in
+              var scans = zip(live, ranges).map { index, range in
+                Scan(
+                  segment: view, index: segment, rowBase: first, rows: local,
+                  key: UnsafeBufferPointer(rebasing: keys[range]), collectingOccurrences: false,
+                  wordMatch: keywords[index].options.wordMatch, originals: texts)
+              }
+              Self.scanTogether(&scans, offsets: offsets, kernel: kernel)
+              return scans.map(\.matches)
             }
-            Self.scanTogether(&scans, offsets: offsets, kernel: kernel)
-            return scans.map(\.matches)
           }
           for (position, index) in live.enumerated() { results[index] += found[position] }
           segment += 1

@@ -8,12 +8,9 @@ import CScanKernels
 /// match needs no check at all, since the key is whole scalars of valid UTF-8 and so
 /// begins and ends on scalar boundaries wherever its bytes occur.
 struct Scan {
-  let corpus: FoldedSegment
+  let segment: FoldedSegment.View
   let index: Int
   let rowBase: Int
-  let buffer: UnsafeBufferPointer<UInt8>
-  let rowStarts: UnsafeBufferPointer<UInt32>
-  let rowFlags: UnsafeBufferPointer<FoldedSegment.RowFlags>
   let range: Range<Int>
   let key: UnsafeBufferPointer<UInt8>
   /// The row holding the last occurrence, and its bounds in the buffer.
@@ -35,33 +32,41 @@ struct Scan {
   /// The texts of the corpus the segment was folded from; needed only for word matching.
   let originals: OriginalTexts?
 
-  /// A scan of rows `rows` of `segment`; the buffers are the segment's own.
+  /// A scan of rows `rows` of `segment`, the segment at `index`, whose first row is row
+  /// `rowBase` of the corpus.
   init(
-    segment: FoldedSegment, index: Int, rowBase: Int, buffer: UnsafeBufferPointer<UInt8>,
-    rowStarts: UnsafeBufferPointer<UInt32>, rowFlags: UnsafeBufferPointer<FoldedSegment.RowFlags>,
-    rows: Range<Int>, key: UnsafeBufferPointer<UInt8>, collectingOccurrences: Bool,
+    segment: FoldedSegment.View, index: Int, rowBase: Int, rows: Range<Int>,
+    key: UnsafeBufferPointer<UInt8>, collectingOccurrences: Bool,
     wordMatch: SearchOptions.WordMatch = .contains, originals: OriginalTexts? = nil
   ) {
     precondition(
       wordMatch == .contains || originals != nil, "Word matching needs the original text")
     self.wordMatch = wordMatch
     self.originals = originals
-    self.corpus = segment
+    self.segment = segment
     self.index = index
     self.rowBase = rowBase
-    self.buffer = buffer
-    self.rowStarts = rowStarts
-    self.rowFlags = rowFlags
     self.key = key
     self.collectingOccurrences = collectingOccurrences
-    self.range = Int(rowStarts[rows.lowerBound])..<Int(rowStarts[rows.upperBound])
+    let rowStarts = segment.rowStarts
+    // (The last row ends where the bytes do: a narrowing that visits hundreds of
+    // segments for a few places each need not wait for the table's last line.)
+    let end =
+      rows.upperBound == segment.rowFlags.count
+      ? segment.bytes.count : Int(rowStarts[rows.upperBound])
+    self.range = Int(rowStarts[rows.lowerBound])..<end
     row = rows.lowerBound
     rowStart = Int(rowStarts[row])
     rowEnd = Int(rowStarts[row + 1])
     let first = UInt32(row)
-    complexCursor = Self.lowerBound(of: first, in: corpus.complexRows, from: 0)
-    remappedCursor = Self.lowerBound(of: first, in: corpus.remappedRows, from: 0)
+    complexCursor = Self.lowerBound(of: first, in: segment.complexRows, from: 0)
+    remappedCursor = Self.lowerBound(of: first, in: segment.remappedRows, from: 0)
   }
+
+  /// The segment's folded bytes.
+  var buffer: UnsafeBufferPointer<UInt8> { segment.bytes }
+  var rowStarts: UnsafeBufferPointer<UInt32> { segment.rowStarts }
+  var rowFlags: UnsafeBufferPointer<FoldedSegment.RowFlags> { segment.rowFlags }
 
   /// Runs `kernel` over the starts in `from..<to` (occurrences may end past `to`, up to
   /// the scan's range) and accepts what it finds.
@@ -82,6 +87,7 @@ struct Scan {
   /// With `alreadyVerified`, every candidate is known to hold the key (the bytes kept
   /// after a shorter key's occurrence covered the rest of it): none is read again.
   mutating func verifyAndAccept(_ candidates: ArraySlice<UInt64>, alreadyVerified: Bool = false) {
+    touchIfSparse(candidates)
     let capacity = ScanKernel.outputCapacity
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { verified in
       withUnsafeTemporaryAllocation(of: Match.self, capacity: capacity) { staging in
@@ -99,6 +105,27 @@ struct Scan {
         accept(UnsafeBufferPointer(rebasing: verified[..<count]), staging: staging.baseAddress!)
       }
     }
+  }
+
+  /// Reads, for each of `candidates` when they are few for the segment's size, the
+  /// bytes at it and its row's entries in the row tables, as `touchIfSparse(_:)` does
+  /// for starts: even for one candidate, three reads that wait for memory together
+  /// where verifying the key, finding the row and reading its flags would wait one
+  /// after another.
+  @inline(__always)
+  mutating func touchIfSparse(_ candidates: ArraySlice<UInt64>) {
+    guard !candidates.isEmpty, candidates.count * 256 < buffer.count else { return }
+    let rows = rowFlags.count
+    let bytes = buffer.count
+    var touched: UInt32 = 0
+    for candidate in candidates {
+      let start = Int(candidate & 0xFFFF_FFFF)
+      let guess = min(rows - 1, start * rows / bytes)
+      touched |= rowStarts[guess] | UInt32(rowFlags[guess].rawValue)
+      touched |= UInt32(buffer[min(start, bytes - 1)])
+    }
+    // Never true; keeps the reads.
+    if touched == UInt32.max { nextAllowed = max(nextAllowed, 0) }
   }
 
   /// Reads, for each of `starts` when they lie far apart (a narrowing, a rare keyword),
@@ -233,8 +260,8 @@ struct Scan {
   ) -> Match? {
     let flags = rowFlags[row]
     if flags.contains(.isComplex) && !boundariesKnown {
-      complexCursor = Self.lowerBound(of: UInt32(row), in: corpus.complexRows, from: complexCursor)
-      let words = Int(corpus.complexRowWords[complexCursor])
+      complexCursor = Self.lowerBound(of: UInt32(row), in: segment.complexRows, from: complexCursor)
+      let words = Int(segment.complexRowWords[complexCursor])
       guard isBoundary(start, words: words), isBoundary(end, words: words) else { return nil }
     }
     if wordMatch != .contains && flags.isDisjoint(with: [.isRemapped, .changesWordBreak]) {
@@ -244,23 +271,23 @@ struct Scan {
       else { return nil }
       return Match(row: rowBase + row, start: start - rowStart, end: end - rowStart)
     }
-    var starts = FoldedSegment.OriginalOffsets(start - rowStart)
-    var ends = FoldedSegment.OriginalOffsets(end - rowStart)
+    var starts = FoldedSegment.View.OriginalOffsets(start - rowStart)
+    var ends = FoldedSegment.View.OriginalOffsets(end - rowStart)
     if flags.contains(.isRemapped) {
       remappedCursor = Self.lowerBound(
-        of: UInt32(row), in: corpus.remappedRows, from: remappedCursor)
-      (starts, ends) = corpus.originalOffsets(
+        of: UInt32(row), in: segment.remappedRows, from: remappedCursor)
+      (starts, ends) = segment.originalOffsets(
         start - rowStart, end - rowStart, remappedIndex: remappedCursor)
     }
     let checksStart = wordMatch.checksStart
     let checksEnd = wordMatch.checksEnd
     guard
       let startOffset = starts.first(
-        in: corpus,
+        in: segment,
         where: {
           $0 >= notBefore && (!checksStart || isWordBoundary($0, row: row))
         }),
-      let endOffset = ends.first(in: corpus, where: { !checksEnd || isWordBoundary($0, row: row) })
+      let endOffset = ends.first(in: segment, where: { !checksEnd || isWordBoundary($0, row: row) })
     else { return nil }
     return Match(row: rowBase + row, start: startOffset, end: endOffset)
   }
@@ -288,7 +315,7 @@ struct Scan {
   func isBoundary(_ offset: Int, words: Int) -> Bool {
     if buffer[offset] == 0xFF { return true }  // the row's end
     let relative = offset - rowStart
-    return corpus.nonBoundaryBits[words + relative / 64] & (1 << UInt64(relative % 64)) == 0
+    return segment.nonBoundaryBits[words + relative / 64] & (1 << UInt64(relative % 64)) == 0
   }
 
   /// The row holding byte `offset`, a row after `row`: a few steps forward, since the
@@ -352,7 +379,9 @@ struct Scan {
   /// galloping from `from` (the cursor of the previous candidate) so that nearby
   /// answers touch nearby memory.
   @inline(__always)
-  static func lowerBound(of value: UInt32, in array: [UInt32], from: Int) -> Int {
+  static func lowerBound(of value: UInt32, in array: UnsafeBufferPointer<UInt32>, from: Int)
+    -> Int
+  {
     if from >= array.count || array[from] >= value { return from }
     var low = from  // array[low] < value
     var step = 1
