@@ -25,6 +25,9 @@ package struct FoldedSearchResult: Sendable {
   /// to tell a character that extends the key in most scripts apart from the others,
   /// and half the memory a narrowing reads and a search writes of four.
   package var following: [UInt16]?
+  /// With the occurrences: each one's row in its segment, so that a narrowing finds the
+  /// row of a place far from the last without searching the row table.
+  package var occurrenceRows: [UInt32]?
   /// Whether `shouldStop` ended the search early; the result is then incomplete.
   package var stopped = false
   /// Segments scanned: the work done, for tests of cancellation.
@@ -56,7 +59,8 @@ extension FoldedCorpus {
     checkForm(of: keyword, originals: originals)
     precondition(kernel.isSupported, "This CPU cannot run the \(kernel) kernel")
     var result = FoldedSearchResult(
-      occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil)
+      occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil,
+      occurrenceRows: collectingOccurrences ? [] : nil)
     let key = keyword.bytes
     guard !key.isEmpty, !rows.isEmpty, key.allSatisfy({ byteCounts[Int($0)] > 0 }) else {
       return result
@@ -91,20 +95,23 @@ extension FoldedCorpus {
   /// key is a byte prefix of `keyword`'s), and the occurrences of `keyword`'s key among
   /// them. With `following` (the bytes after each occurrence of the shorter key, whose
   /// length is `shorterKeyCount`), places where the next bytes differ are passed over
-  /// without reading the corpus.
+  /// without reading the corpus; with `rows` (each occurrence's row in its segment),
+  /// rows are not searched for.
   ///
-  /// - Precondition: `occurrences` came from a search of this folded corpus, unchanged
-  ///   since, for a key that is a prefix of `keyword`'s.
+  /// - Precondition: `occurrences` (and `following` and `rows`) came from a search of
+  ///   this folded corpus, unchanged since, for a key that is a prefix of `keyword`'s.
   package func search(
     _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64],
-    following: (bytes: [UInt16], shorterKeyCount: Int)? = nil, originals: Corpus? = nil,
-    shouldStop: () -> Bool = { false }
+    following: (bytes: [UInt16], shorterKeyCount: Int)? = nil, rows: [UInt32]? = nil,
+    originals: Corpus? = nil, shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
     checkForm(of: keyword, originals: originals)
-    var result = FoldedSearchResult(occurrences: [], following: [])
+    var result = FoldedSearchResult(occurrences: [], following: [], occurrenceRows: [])
     let key = keyword.bytes
     guard !key.isEmpty else { return result }
+    let rows = rows?.count == occurrences.count ? rows : nil
     var candidates = occurrences
+    var candidateRows = rows
     // Whether the following bytes cover the rest of the key: the places kept then hold it.
     var alreadyVerified = false
     if let following, following.bytes.count == occurrences.count,
@@ -154,6 +161,9 @@ extension FoldedCorpus {
       let kept = occurrences.withUnsafeBufferPointer { occurrences in
         keptIndices.map { occurrences[Int($0)] }
       }
+      candidateRows = rows?.withUnsafeBufferPointer { rows in
+        keptIndices.map { rows[Int($0)] }
+      }
       candidates = kept
     }
     var next = 0
@@ -171,7 +181,9 @@ extension FoldedCorpus {
         options: keyword.options,
         originals: originals, into: &result
       ) { scan in
-        scan.verifyAndAccept(candidates[next..<end], alreadyVerified: alreadyVerified)
+        scan.verifyAndAccept(
+          candidates[next..<end], rows: candidateRows?[next..<end], alreadyVerified: alreadyVerified
+        )
       }
       next = end
     }
@@ -200,12 +212,14 @@ extension FoldedCorpus {
             if result.occurrences != nil {
               swap(&scan.occurrences, &result.occurrences!)
               swap(&scan.following, &result.following!)
+              swap(&scan.occurrenceRows, &result.occurrenceRows!)
             }
             body(&scan)
             swap(&scan.matches, &result.matches)
             if result.occurrences != nil {
               swap(&scan.occurrences, &result.occurrences!)
               swap(&scan.following, &result.following!)
+              swap(&scan.occurrenceRows, &result.occurrenceRows!)
             }
           }
         }
