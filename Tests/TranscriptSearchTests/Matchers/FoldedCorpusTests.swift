@@ -139,15 +139,17 @@ struct FoldedCorpusTests {
       let first = folded.search(short, inRows: 0..<corpus.count, collectingOccurrences: true)
       #expect(Self.rowsHold(first, in: folded), "\(shorter)")
       let full = folded.search(long, inRows: 0..<corpus.count, collectingOccurrences: true)
-      // With each place's row known, and without.
+      // With each place's row known, and without; with every filter this CPU runs.
       for rows in [first.occurrenceRows, nil] {
-        let filtered = folded.search(
-          long, amongOccurrences: first.occurrences!,
-          following: (first.following!, short.bytes.count), rows: rows)
-        #expect(filtered.matches == full.matches, "\(shorter) → \(longer)")
-        #expect(filtered.occurrences == full.occurrences, "\(shorter) → \(longer)")
-        #expect(filtered.following == full.following, "\(shorter) → \(longer)")
-        #expect(filtered.occurrenceRows == full.occurrenceRows, "\(shorter) → \(longer)")
+        for kernel in ScanKernel.available {
+          let filtered = folded.search(
+            long, amongOccurrences: first.occurrences!,
+            following: (first.following!, short.bytes.count), rows: rows, kernel: kernel)
+          #expect(filtered.matches == full.matches, "\(shorter) → \(longer)")
+          #expect(filtered.occurrences == full.occurrences, "\(shorter) → \(longer)")
+          #expect(filtered.following == full.following, "\(shorter) → \(longer)")
+          #expect(filtered.occurrenceRows == full.occurrenceRows, "\(shorter) → \(longer)")
+        }
       }
     }
   }
