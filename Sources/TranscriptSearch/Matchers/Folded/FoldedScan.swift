@@ -79,13 +79,19 @@ struct Scan {
     let request = tsb_scan(
       haystack: buffer.baseAddress, from: from, end: end, key: key.baseAddress,
       key_count: key.count, rare: rare, second: second)
-    withUnsafeTemporaryAllocation(of: Match.self, capacity: ScanKernel.outputCapacity) {
-      staging in
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: ScanKernel.outputCapacity) {
-        rowStaging in
-        kernel.forEachBatch(of: request) {
-          accept($0, staging: staging.baseAddress!, rowStaging: rowStaging.baseAddress!)
-        }
+    // The matches and the rows of a batch staged in one allocation, as one was before
+    // the rows were kept (the allocation counts of the gate).
+    let capacity = ScanKernel.outputCapacity
+    let matchBytes = capacity * MemoryLayout<Match>.stride
+    withUnsafeTemporaryAllocation(
+      byteCount: matchBytes + capacity * MemoryLayout<UInt32>.stride,
+      alignment: max(MemoryLayout<Match>.alignment, MemoryLayout<UInt32>.alignment)
+    ) { raw in
+      let staging = raw.baseAddress!.bindMemory(to: Match.self, capacity: capacity)
+      let rowStaging = (raw.baseAddress! + matchBytes).bindMemory(
+        to: UInt32.self, capacity: capacity)
+      kernel.forEachBatch(of: request) {
+        accept($0, staging: staging, rowStaging: rowStaging)
       }
     }
   }
