@@ -16,6 +16,15 @@ static size_t filter_rest(const uint16_t *following, size_t index, size_t count,
   return written;
 }
 
+// Writes `index` plus the position of each set bit of `bits`, lowest first.
+static inline size_t emit(unsigned bits, size_t index, uint32_t *out, size_t written) {
+  while (bits) {
+    out[written++] = (uint32_t)(index + (size_t)__builtin_ctz(bits));
+    bits &= bits - 1;
+  }
+  return written;
+}
+
 static size_t filter_sse2(const uint16_t *following, size_t count, uint16_t mask,
     uint16_t wanted, uint32_t *out) {
   const __m128i masks = _mm_set1_epi16((short)mask);
@@ -28,11 +37,7 @@ static size_t filter_sse2(const uint16_t *following, size_t count, uint16_t mask
     low = _mm_cmpeq_epi16(_mm_and_si128(low, masks), wants);
     high = _mm_cmpeq_epi16(_mm_and_si128(high, masks), wants);
     // All-ones or zero words pack to all-ones or zero bytes, in place order.
-    unsigned bits = (unsigned)_mm_movemask_epi8(_mm_packs_epi16(low, high));
-    while (bits) {
-      out[written++] = (uint32_t)(index + (size_t)__builtin_ctz(bits));
-      bits &= bits - 1;
-    }
+    written = emit((unsigned)_mm_movemask_epi8(_mm_packs_epi16(low, high)), index, out, written);
   }
   return filter_rest(following, index, count, mask, wanted, out, written);
 }
@@ -52,11 +57,7 @@ static size_t filter_avx2(const uint16_t *following, size_t count, uint16_t mask
     // The pack works within 128-bit halves (low 0-7, high 0-7, low 8-15, high 8-15);
     // the permute puts the quarters back in place order.
     __m256i packed = _mm256_permute4x64_epi64(_mm256_packs_epi16(low, high), 0xD8);
-    unsigned bits = (unsigned)_mm256_movemask_epi8(packed);
-    while (bits) {
-      out[written++] = (uint32_t)(index + (size_t)__builtin_ctz(bits));
-      bits &= bits - 1;
-    }
+    written = emit((unsigned)_mm256_movemask_epi8(packed), index, out, written);
   }
   return filter_rest(following, index, count, mask, wanted, out, written);
 }
