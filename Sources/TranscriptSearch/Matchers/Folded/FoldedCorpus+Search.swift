@@ -178,7 +178,9 @@ extension FoldedCorpus {
     of following: UnsafeBufferPointer<UInt16>, masked mask: UInt16, equalTo wanted: UInt16,
     kernel: ScanKernel
   ) -> [UInt32] {
-    guard let base = following.baseAddress else { return [] }
+    // (Not even an empty array through `unsafeUninitializedCapacity`: with no room it
+    // writes its count into the storage all empty arrays share, a data race.)
+    guard let base = following.baseAddress, !following.isEmpty else { return [] }
     if let native = kernel.native {
       return [UInt32](unsafeUninitializedCapacity: following.count) { out, written in
         written = tsb_filter_following(
