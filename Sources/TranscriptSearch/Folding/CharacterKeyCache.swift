@@ -11,9 +11,6 @@ struct CharacterKeyCache: Sendable {
 
   init(ignoringDiacritics: Bool = false) {
     ignoresDiacritics = ignoringDiacritics
-    for range in Self.simpleIdentityRanges {
-      for value in range { simpleIdentityBits[Int(value >> 6)] |= 1 << UInt64(value & 63) }
-    }
   }
 
   /// What is known about a single scalar.
@@ -55,7 +52,7 @@ struct CharacterKeyCache: Sendable {
   /// One bit per scalar of the Basic Multilingual Plane, set for those known to be simple
   /// and their own keys: a run of them is passed over by a bit test each, in a table of
   /// 8 KB that stays in the level-1 cache, where `basicPlane` is 256 KB.
-  private var simpleIdentityBits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+  private var simpleIdentityBits = Self.simpleIdentityRangeBits
   private var supplementary: [UInt32: ScalarInfo] = [:]
   /// Recent supplementary scalars (emoji, mostly) by their low bits, as `scalar << 32 |
   /// info`, in front of `supplementary`, whose hashing costs more than the rest of a
@@ -99,6 +96,21 @@ struct CharacterKeyCache: Sendable {
   static let simpleIdentityRanges: [ClosedRange<UInt32>] = [
     0x20...0x7E, 0x4000...0x9FFF, 0xB000...0xCFFF,
   ]
+
+  /// ``simpleIdentityRanges`` as bits, made once for every cache: a debug build steps
+  /// through a range generically, taking a lock per step, which made each new cache cost
+  /// seconds under ThreadSanitizer with other threads doing the same.
+  private static let simpleIdentityRangeBits: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+    for range in simpleIdentityRanges {
+      var value = range.lowerBound
+      while value <= range.upperBound {
+        bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
+        value += 1
+      }
+    }
+    return bits
+  }()
 
   /// The length of the scalar at `index` if it is one of those ``simpleIdentity``
   /// describes, from its lead byte alone; else 0.

@@ -38,8 +38,9 @@ struct JSONLinesTests {
       let speaker = row % 7 == 0 ? nil : names[(row * 37) % names.count]
       let text = row % 3 == 0 ? "line \(row) with \"quotes\"" : "line \(row) 量子"
       expected.append(TranscriptRow(start: Int64(row), speaker: speaker, text: text))
+      let speakerValue: Any = speaker ?? NSNull()
       let written = try JSONSerialization.data(
-        withJSONObject: ["start": row, "speaker": speaker ?? NSNull(), "text": text])
+        withJSONObject: ["start": row, "speaker": speakerValue, "text": text])
       lines += String(decoding: written, as: UTF8.self) + "\n"
     }
     lines += #"{"text":"first","speaker":"A","text":"second","speaker":null}"# + "\n"
