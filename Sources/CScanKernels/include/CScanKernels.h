@@ -66,4 +66,11 @@ int tsb_find_each_supported(tsb_kernel kernel);
 size_t tsb_find_each(tsb_kernel kernel, const tsb_multi_scan *scan, uint64_t *out,
     size_t capacity, size_t *resume);
 
+/// The indices of the places whose two following bytes (`following[i]`, the byte after
+/// the place in the low half) satisfy `(following[i] & mask) == wanted`, written to
+/// `out` in order; returns how many it wrote. `out` must have room for `count`.
+/// Returns 0 for a kernel without a filter (the portable one).
+size_t tsb_filter_following(tsb_kernel kernel, const uint16_t *following, size_t count,
+    uint16_t mask, uint16_t wanted, uint32_t *out);
+
 #endif

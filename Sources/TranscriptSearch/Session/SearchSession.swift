@@ -335,7 +335,7 @@ public struct SearchSession: Sendable {
         result = form.search(
           key, amongOccurrences: occurrences,
           following: last.result.following.map { ($0, last.key.bytes.count) },
-          originals: corpus, shouldStop: shouldStop)
+          rows: last.result.occurrenceRows, originals: corpus, shouldStop: shouldStop)
         path = .narrowed
       } else {
         result = form.search(
@@ -353,6 +353,7 @@ public struct SearchSession: Sendable {
       // Narrowing from these would cost more than a scan: the list is not worth its memory.
       kept.occurrences = nil
       kept.following = nil
+      kept.occurrenceRows = nil
     }
     last = (key, kept)
     remember(key, result.matches)

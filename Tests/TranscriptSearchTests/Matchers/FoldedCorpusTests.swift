@@ -137,13 +137,34 @@ struct FoldedCorpusTests {
       let short = FoldedKeyword(shorter)
       let long = FoldedKeyword(longer)
       let first = folded.search(short, inRows: 0..<corpus.count, collectingOccurrences: true)
-      let filtered = folded.search(
-        long, amongOccurrences: first.occurrences!, following: (first.following!, short.bytes.count)
-      )
+      #expect(Self.rowsHold(first, in: folded), "\(shorter)")
       let full = folded.search(long, inRows: 0..<corpus.count, collectingOccurrences: true)
-      #expect(filtered.matches == full.matches, "\(shorter) → \(longer)")
-      #expect(filtered.occurrences == full.occurrences, "\(shorter) → \(longer)")
-      #expect(filtered.following == full.following, "\(shorter) → \(longer)")
+      // With each place's row known, and without; with every filter this CPU runs.
+      for rows in [first.occurrenceRows, nil] {
+        for kernel in ScanKernel.available {
+          let filtered = folded.search(
+            long, amongOccurrences: first.occurrences!,
+            following: (first.following!, short.bytes.count), rows: rows, kernel: kernel)
+          #expect(filtered.matches == full.matches, "\(shorter) → \(longer)")
+          #expect(filtered.occurrences == full.occurrences, "\(shorter) → \(longer)")
+          #expect(filtered.following == full.following, "\(shorter) → \(longer)")
+          #expect(filtered.occurrenceRows == full.occurrenceRows, "\(shorter) → \(longer)")
+        }
+      }
+    }
+  }
+
+  /// Whether each occurrence of `result` lies in the row it is recorded in: at or after
+  /// that row's start in its segment, before the next row's.
+  static func rowsHold(_ result: FoldedSearchResult, in folded: FoldedCorpus) -> Bool {
+    guard let occurrences = result.occurrences, let rows = result.occurrenceRows,
+      rows.count == occurrences.count
+    else { return false }
+    return zip(occurrences, rows).allSatisfy { occurrence, row in
+      let segment = folded.segments[Int(occurrence >> 32)]
+      let offset = occurrence & 0xFFFF_FFFF
+      return Int(row) < segment.rowCount && segment.rowStarts[Int(row)] <= offset
+        && offset < segment.rowStarts[Int(row) + 1]
     }
   }
 
@@ -165,12 +186,14 @@ struct FoldedCorpusTests {
         let first = folded.search(short, inRows: 0..<corpus.count, collectingOccurrences: true)
         let filtered = folded.search(
           long, amongOccurrences: first.occurrences!,
-          following: (first.following!, short.bytes.count))
+          following: (first.following!, short.bytes.count), rows: first.occurrenceRows)
         let full = folded.search(long, inRows: 0..<corpus.count, collectingOccurrences: true)
         #expect(
           filtered.matches == full.matches,
           "\(shorter.debugDescription) + \(suffix.debugDescription)")
         #expect(filtered.occurrences == full.occurrences)
+        #expect(filtered.occurrenceRows == full.occurrenceRows)
+        #expect(Self.rowsHold(full, in: folded))
       }
     }
   }

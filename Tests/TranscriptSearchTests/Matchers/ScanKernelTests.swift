@@ -209,6 +209,27 @@ struct ScanKernelTests {
     }
   }
 
+  /// The narrowing filter: the indices of the places whose following bytes, masked,
+  /// are the wanted ones, as a place-by-place filter finds them. Lengths around each
+  /// vector width, values from a small alphabet (so that many places pass and many
+  /// differ in one byte only), both masks a narrowing uses.
+  @Test(arguments: ScanKernel.available)
+  func theNarrowingFilterKeepsThePlacesAPlaceByPlaceFilterKeeps(_ kernel: ScanKernel) {
+    var random = SeededRandom(seed: 0xF11E)
+    let lengths = Array(0...70) + [127, 128, 129, 1_000, 5_003]
+    for (trial, length) in (lengths + lengths).enumerated() {
+      let alphabet: [UInt16] = [0x6D20, 0x6E20, 0x6D6D, 0x206D, 0xFF6D, 0xFFFF, 0x00A0]
+      let following = (0..<length).map { _ in alphabet.randomElement(using: &random)! }
+      let mask: UInt16 = trial % 2 == 0 ? 0x00FF : 0xFFFF
+      let wanted = alphabet.randomElement(using: &random)! & mask
+      let expected = following.indices.filter { following[$0] & mask == wanted }.map(UInt32.init)
+      let got = following.withUnsafeBufferPointer {
+        FoldedCorpus.indices(of: $0, masked: mask, equalTo: wanted, kernel: kernel)
+      }
+      #expect(got == expected, "trial \(trial): \(length) places, mask \(mask)")
+    }
+  }
+
   /// Every occurrence `kernel` reports, batch after batch.
   private static func occurrences(
     _ kernel: ScanKernel, _ haystack: [UInt8], from: Int, end: Int, key: [UInt8], rare: Int,

@@ -25,6 +25,9 @@ package struct FoldedSearchResult: Sendable {
   /// to tell a character that extends the key in most scripts apart from the others,
   /// and half the memory a narrowing reads and a search writes of four.
   package var following: [UInt16]?
+  /// With the occurrences: each one's row in its segment, so that a narrowing finds the
+  /// row of a place far from the last without searching the row table.
+  package var occurrenceRows: [UInt32]?
   /// Whether `shouldStop` ended the search early; the result is then incomplete.
   package var stopped = false
   /// Segments scanned: the work done, for tests of cancellation.
@@ -56,7 +59,8 @@ extension FoldedCorpus {
     checkForm(of: keyword, originals: originals)
     precondition(kernel.isSupported, "This CPU cannot run the \(kernel) kernel")
     var result = FoldedSearchResult(
-      occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil)
+      occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil,
+      occurrenceRows: collectingOccurrences ? [] : nil)
     let key = keyword.bytes
     guard !key.isEmpty, !rows.isEmpty, key.allSatisfy({ byteCounts[Int($0)] > 0 }) else {
       return result
@@ -91,20 +95,24 @@ extension FoldedCorpus {
   /// key is a byte prefix of `keyword`'s), and the occurrences of `keyword`'s key among
   /// them. With `following` (the bytes after each occurrence of the shorter key, whose
   /// length is `shorterKeyCount`), places where the next bytes differ are passed over
-  /// without reading the corpus.
+  /// without reading the corpus; with `rows` (each occurrence's row in its segment),
+  /// rows are not searched for.
   ///
-  /// - Precondition: `occurrences` came from a search of this folded corpus, unchanged
-  ///   since, for a key that is a prefix of `keyword`'s.
+  /// - Precondition: `occurrences` (and `following` and `rows`) came from a search of
+  ///   this folded corpus, unchanged since, for a key that is a prefix of `keyword`'s.
   package func search(
     _ keyword: FoldedKeyword, amongOccurrences occurrences: [UInt64],
-    following: (bytes: [UInt16], shorterKeyCount: Int)? = nil, originals: Corpus? = nil,
-    shouldStop: () -> Bool = { false }
+    following: (bytes: [UInt16], shorterKeyCount: Int)? = nil, rows: [UInt32]? = nil,
+    kernel: ScanKernel = .automatic, originals: Corpus? = nil, shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
+    precondition(kernel.isSupported, "This CPU cannot run the \(kernel) kernel")
     checkForm(of: keyword, originals: originals)
-    var result = FoldedSearchResult(occurrences: [], following: [])
+    var result = FoldedSearchResult(occurrences: [], following: [], occurrenceRows: [])
     let key = keyword.bytes
     guard !key.isEmpty else { return result }
+    let rows = rows?.count == occurrences.count ? rows : nil
     var candidates = occurrences
+    var candidateRows = rows
     // Whether the following bytes cover the rest of the key: the places kept then hold it.
     var alreadyVerified = false
     if let following, following.bytes.count == occurrences.count,
@@ -120,39 +128,20 @@ extension FoldedCorpus {
         mask |= 0xFF << (8 * UInt16(offset))
       }
       // One pass over the following bytes (megabytes when the shorter key is common),
-      // sixteen places a step in vector lanes, keeping the indices of the places that
-      // pass; then the places themselves are read from `occurrences` at those indices
-      // alone, loads that do not wait for each other. (Reading each kept place in the
-      // filter's loop waited for memory one place at a time; reading ahead in the
-      // occurrences to avoid that streamed all of them, four times the filter's bytes,
-      // for the few kept: narrowing "the" to "them" on mixed-1m keeps 0.5%.)
-      var keptIndices: [UInt32] = []
-      following.bytes.withUnsafeBufferPointer { bytes in
-        guard let base = bytes.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        let wantedLanes = SIMD16<UInt16>(repeating: wanted)
-        let maskLanes = SIMD16<UInt16>(repeating: mask)
-        let laneBits = SIMD16<UInt16>(
-          1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
-          1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15)
-        var index = 0
-        while index + 16 <= bytes.count {
-          let lanes = raw.loadUnaligned(fromByteOffset: 2 * index, as: SIMD16<UInt16>.self)
-          let hits = (lanes & maskLanes) .== wantedLanes
-          var bits = SIMD16<UInt16>().replacing(with: laneBits, where: hits).wrappedSum()
-          while bits != 0 {
-            keptIndices.append(UInt32(truncatingIfNeeded: index + bits.trailingZeroBitCount))
-            bits &= bits - 1
-          }
-          index += 16
-        }
-        while index < bytes.count {
-          if bytes[index] & mask == wanted { keptIndices.append(UInt32(truncatingIfNeeded: index)) }
-          index += 1
-        }
+      // keeping the indices of the places that pass; then the places themselves are
+      // read from `occurrences` at those indices alone, loads that do not wait for each
+      // other. (Reading each kept place in the filter's loop waited for memory one
+      // place at a time; reading ahead in the occurrences to avoid that streamed all of
+      // them, four times the filter's bytes, for the few kept: narrowing "the" to
+      // "them" on mixed-1m keeps 0.5%.)
+      let keptIndices = following.bytes.withUnsafeBufferPointer {
+        Self.indices(of: $0, masked: mask, equalTo: wanted, kernel: kernel)
       }
       let kept = occurrences.withUnsafeBufferPointer { occurrences in
         keptIndices.map { occurrences[Int($0)] }
+      }
+      candidateRows = rows?.withUnsafeBufferPointer { rows in
+        keptIndices.map { rows[Int($0)] }
       }
       candidates = kept
     }
@@ -171,11 +160,56 @@ extension FoldedCorpus {
         options: keyword.options,
         originals: originals, into: &result
       ) { scan in
-        scan.verifyAndAccept(candidates[next..<end], alreadyVerified: alreadyVerified)
+        scan.verifyAndAccept(
+          candidates[next..<end], rows: candidateRows?[next..<end], alreadyVerified: alreadyVerified
+        )
       }
       next = end
     }
     return result
+  }
+
+  /// The indices of the places among `following` whose bytes, under `mask`, are
+  /// `wanted`: with a C kernel, 16 or 32 places a step, one bit each taken by a byte
+  /// movemask; with the portable kernel, 16 a step in Swift's vector lanes, whose mask
+  /// of lanes compiles to a word extracted per lane (narrowing "the" to "them" on
+  /// mixed-1m, 658,309 places: about 0.4 ms of the portable filter's 1.1).
+  static func indices(
+    of following: UnsafeBufferPointer<UInt16>, masked mask: UInt16, equalTo wanted: UInt16,
+    kernel: ScanKernel
+  ) -> [UInt32] {
+    // (Not even an empty array through `unsafeUninitializedCapacity`: with no room it
+    // writes its count into the storage all empty arrays share, a data race.)
+    guard let base = following.baseAddress, !following.isEmpty else { return [] }
+    if let native = kernel.native {
+      return [UInt32](unsafeUninitializedCapacity: following.count) { out, written in
+        written = tsb_filter_following(
+          native, base, following.count, mask, wanted, out.baseAddress)
+      }
+    }
+    var indices: [UInt32] = []
+    let raw = UnsafeRawPointer(base)
+    let wantedLanes = SIMD16<UInt16>(repeating: wanted)
+    let maskLanes = SIMD16<UInt16>(repeating: mask)
+    let laneBits = SIMD16<UInt16>(
+      1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
+      1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15)
+    var index = 0
+    while index + 16 <= following.count {
+      let lanes = raw.loadUnaligned(fromByteOffset: 2 * index, as: SIMD16<UInt16>.self)
+      let hits = (lanes & maskLanes) .== wantedLanes
+      var bits = SIMD16<UInt16>().replacing(with: laneBits, where: hits).wrappedSum()
+      while bits != 0 {
+        indices.append(UInt32(truncatingIfNeeded: index + bits.trailingZeroBitCount))
+        bits &= bits - 1
+      }
+      index += 16
+    }
+    while index < following.count {
+      if following[index] & mask == wanted { indices.append(UInt32(truncatingIfNeeded: index)) }
+      index += 1
+    }
+    return indices
   }
 
   /// Runs `body` on a scan of rows `rows` of segment `segment`, and adds what it found
@@ -200,12 +234,14 @@ extension FoldedCorpus {
             if result.occurrences != nil {
               swap(&scan.occurrences, &result.occurrences!)
               swap(&scan.following, &result.following!)
+              swap(&scan.occurrenceRows, &result.occurrenceRows!)
             }
             body(&scan)
             swap(&scan.matches, &result.matches)
             if result.occurrences != nil {
               swap(&scan.occurrences, &result.occurrences!)
               swap(&scan.following, &result.following!)
+              swap(&scan.occurrenceRows, &result.occurrenceRows!)
             }
           }
         }

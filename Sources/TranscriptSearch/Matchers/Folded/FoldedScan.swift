@@ -25,6 +25,9 @@ struct Scan {
   /// For each occurrence, the two bytes after the key (0xFF past the buffer's end), so
   /// that a longer key can be narrowed to without reading the buffer again.
   var following: [UInt16] = []
+  /// For each occurrence, its row in the segment, so that a narrowing to a longer key
+  /// need not search the row table for it.
+  var occurrenceRows: [UInt32] = []
   /// Where the next match may start: the end of the previous one.
   var nextAllowed = 0
   /// Which ends of a match must also be word boundaries, decided on `originals`.
@@ -76,33 +79,62 @@ struct Scan {
     let request = tsb_scan(
       haystack: buffer.baseAddress, from: from, end: end, key: key.baseAddress,
       key_count: key.count, rare: rare, second: second)
-    withUnsafeTemporaryAllocation(of: Match.self, capacity: ScanKernel.outputCapacity) {
-      staging in
-      kernel.forEachBatch(of: request) { accept($0, staging: staging.baseAddress!) }
+    // The matches and the rows of a batch staged in one allocation, as one was before
+    // the rows were kept (the allocation counts of the gate).
+    let capacity = ScanKernel.outputCapacity
+    let matchBytes = capacity * MemoryLayout<Match>.stride
+    withUnsafeTemporaryAllocation(
+      byteCount: matchBytes + capacity * MemoryLayout<UInt32>.stride,
+      alignment: max(MemoryLayout<Match>.alignment, MemoryLayout<UInt32>.alignment)
+    ) { raw in
+      let staging = raw.baseAddress!.bindMemory(to: Match.self, capacity: capacity)
+      let rowStaging = (raw.baseAddress! + matchBytes).bindMemory(
+        to: UInt32.self, capacity: capacity)
+      kernel.forEachBatch(of: request) {
+        accept($0, staging: staging, rowStaging: rowStaging)
+      }
     }
   }
 
   /// Accepts, among `candidates` (ascending `segment << 32 | offset` in this segment),
-  /// those where the key's bytes occur, a batch at a time.
+  /// those where the key's bytes occur, a batch at a time. `rows`, when given, holds
+  /// each candidate's row in the segment.
   /// With `alreadyVerified`, every candidate is known to hold the key (the bytes kept
   /// after a shorter key's occurrence covered the rest of it): none is read again.
-  mutating func verifyAndAccept(_ candidates: ArraySlice<UInt64>, alreadyVerified: Bool = false) {
-    touch(candidates)
+  mutating func verifyAndAccept(
+    _ candidates: ArraySlice<UInt64>, rows: ArraySlice<UInt32>? = nil,
+    alreadyVerified: Bool = false
+  ) {
+    precondition(rows == nil || rows!.count == candidates.count, "A row for each candidate")
+    touch(candidates, rows: rows)
     let capacity = ScanKernel.outputCapacity
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { verified in
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 3 * capacity) { verified in
       withUnsafeTemporaryAllocation(of: Match.self, capacity: capacity) { staging in
+        // The starts verified, and after them in the same allocation, their rows and the
+        // rows of the occurrences accepted.
+        let verifiedRows = verified.baseAddress! + capacity
+        let rowStaging = verifiedRows + capacity
         var count = 0
+        var position = rows?.startIndex ?? 0
         for candidate in candidates {
           let start = Int(candidate & 0xFFFF_FFFF)
+          defer { position += 1 }
           guard alreadyVerified || keyOccurs(at: start) else { continue }
           verified[count] = UInt32(start)
+          if let rows { verifiedRows[count] = rows[position] }
           count += 1
           if count == capacity {
-            accept(UnsafeBufferPointer(rebasing: verified[..<count]), staging: staging.baseAddress!)
+            accept(
+              UnsafeBufferPointer(rebasing: verified[..<count]),
+              rows: rows == nil ? nil : verifiedRows, staging: staging.baseAddress!,
+              rowStaging: rowStaging)
             count = 0
           }
         }
-        accept(UnsafeBufferPointer(rebasing: verified[..<count]), staging: staging.baseAddress!)
+        accept(
+          UnsafeBufferPointer(rebasing: verified[..<count]),
+          rows: rows == nil ? nil : verifiedRows, staging: staging.baseAddress!,
+          rowStaging: rowStaging)
       }
     }
   }
@@ -113,10 +145,17 @@ struct Scan {
   /// candidate, reads that wait for memory together where verifying the key, finding
   /// the row and reading its flags would wait one after another.
   @inline(__always)
-  mutating func touch(_ candidates: ArraySlice<UInt64>) {
+  mutating func touch(_ candidates: ArraySlice<UInt64>, rows: ArraySlice<UInt32>?) {
     guard !candidates.isEmpty else { return }
     var touched: UInt32 = 0
-    if candidates.count * Self.sparseGap < buffer.count {
+    if let rows, candidates.count * 64 < buffer.count {
+      // Rows known: the row's start and end, its flags and the bytes, no guessing.
+      for (candidate, row) in zip(candidates, rows) {
+        let row = Int(row)
+        touched |= rowStarts[row] | rowStarts[row + 1] | UInt32(rowFlags[row].rawValue)
+        touched |= touchBytes(at: Int(candidate & 0xFFFF_FFFF))
+      }
+    } else if candidates.count * Self.sparseGap < buffer.count {
       for candidate in candidates { touched |= touch(at: Int(candidate & 0xFFFF_FFFF)) }
     } else if candidates.count * 64 < buffer.count {
       // Closer together, but still a line of bytes or more apart: their bytes alone
@@ -192,13 +231,18 @@ struct Scan {
   }
 
   /// Records the occurrences of the key's bytes at `starts` (ascending) and the matches
-  /// among them. `staging` has room for as many matches as there are starts: they are
-  /// gathered there and appended at once, not one by one.
+  /// among them. `rows`, when given, holds each start's row in the segment. `staging`
+  /// has room for as many matches as there are starts, and `rowStaging` (needed when
+  /// collecting occurrences) for as many rows: they are gathered there and appended at
+  /// once, not one by one.
   @inline(__always)
-  mutating func accept(_ starts: UnsafeBufferPointer<UInt32>, staging: UnsafeMutablePointer<Match>)
-  {
+  mutating func accept(
+    _ starts: UnsafeBufferPointer<UInt32>, rows knownRows: UnsafePointer<UInt32>? = nil,
+    staging: UnsafeMutablePointer<Match>, rowStaging: UnsafeMutablePointer<UInt32>? = nil
+  ) {
+    precondition(!collectingOccurrences || rowStaging != nil, "Occurrences need their rows")
     if starts.isEmpty { return }
-    touchIfSparse(starts)
+    if knownRows == nil { touchIfSparse(starts) }
     if collectingOccurrences {
       let segment = UInt64(index) << 32
       occurrences.append(contentsOf: starts.lazy.map { segment | UInt64($0) })
@@ -217,14 +261,24 @@ struct Scan {
     let rowBase = UInt32(truncatingIfNeeded: self.rowBase)
     let checksWords = wordMatch != .contains
     var staged = 0
-    for found in starts {
-      let start = Int(found)
-      if start < nextAllowed { continue }
-      if start >= rowEnd {
+    for position in starts.indices {
+      let start = Int(starts[position])
+      if let knownRows {
+        let known = Int(knownRows[position])
+        if known != row {
+          row = known
+          rowStart = Int(rowStarts[row])
+          rowEnd = Int(rowStarts[row + 1])
+        }
+      } else if start >= rowEnd {
         row = Self.row(holding: start, after: row, in: rowStarts)
         rowStart = Int(rowStarts[row])
         rowEnd = Int(rowStarts[row + 1])
       }
+      if collectingOccurrences {
+        rowStaging.unsafelyUnwrapped[position] = UInt32(truncatingIfNeeded: row)
+      }
+      if start < nextAllowed { continue }
       let end = start + keyCount
       let match: Match
       let flags = rowFlags[row]
@@ -266,6 +320,9 @@ struct Scan {
     self.rowEnd = rowEnd
     self.nextAllowed = nextAllowed
     matches.append(contentsOf: UnsafeBufferPointer(start: staging, count: staged))
+    if collectingOccurrences {
+      occurrenceRows.append(contentsOf: UnsafeBufferPointer(start: rowStaging, count: starts.count))
+    }
   }
 
   /// The match at `start..<end` in the current row, one whose characters span several

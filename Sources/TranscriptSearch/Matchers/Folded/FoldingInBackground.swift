@@ -59,7 +59,8 @@ package final class FoldingInBackground: Sendable {
     shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
     var result = FoldedSearchResult(
-      occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil)
+      occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil,
+      occurrenceRows: collectingOccurrences ? [] : nil)
     var searched = 0
     repeat {
       guard let folded = folded(beyond: searched, shouldStop: shouldStop) else {
@@ -72,6 +73,7 @@ package final class FoldingInBackground: Sendable {
       result.matches += part.matches
       if let occurrences = part.occurrences { result.occurrences! += occurrences }
       if let following = part.following { result.following! += following }
+      if let rows = part.occurrenceRows { result.occurrenceRows! += rows }
       result.segmentsSearched += part.segmentsSearched
       if part.stopped {
         result.stopped = true
