@@ -83,6 +83,7 @@ EXAMPLE_RESULTS := results/examples/naive
 
 ## example: build the example package that brings its own strategy, then verify, compare and gate it
 example: engines
+	Scripts/clear-stale-builds.sh $(EXAMPLE)/.build
 	$(SWIFT) build -c release --package-path $(EXAMPLE)
 	test -f datasets/mixed-10k.jsonl || \
 	  $(EXAMPLE_BIN) generate --script mixed --rows 10000 --out datasets/mixed-10k.jsonl
@@ -108,10 +109,12 @@ build: engines
 
 ## bench-suites: every package-benchmark suite (Matchers, Index, Session, Gate); SUITE=Name for one
 bench-suites: engines
+	Scripts/clear-stale-builds.sh Benchmarks/.build
 	Scripts/run-suites.sh '$(SUITE)' '$(FILTER)'
 
 ## bench-suites-report: run every suite in full and write results/suites/ and results/BENCHMARKS.md
 bench-suites-report: engines
+	Scripts/clear-stale-builds.sh Benchmarks/.build
 	rm -rf results/suites.tmp && mkdir -p results/suites.tmp
 	# package-benchmark prints markdown to standard output (it writes no file for it).
 	cd Benchmarks && swift package benchmark --format markdown --no-progress > ../results/suites.tmp/raw.md
@@ -137,6 +140,7 @@ bench-gate-demo: bench-tools
 ## bench-alloc: the Matchers suite under glibc malloc and under jemalloc, side by side in results/ALLOCATORS.md
 bench-alloc: bench-tools
 	rm -rf .build/alloc-glibc .build/alloc-jemalloc
+	Scripts/clear-stale-builds.sh Benchmarks/.build Benchmarks/.build-jemalloc
 	cd Benchmarks && swift package --allow-writing-to-directory ../.build benchmark --target Matchers \
 	  --filter '$(ALLOC_FILTER)' --format jsonSmallerIsBetter --path ../.build/alloc-glibc --no-progress
 	cd Benchmarks && TSB_WITHOUT_MALLOC_INTERPOSER=1 LD_PRELOAD=$(JEMALLOC) swift package \

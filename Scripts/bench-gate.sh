@@ -47,6 +47,7 @@ machine_kind="$(uname -m), $toolchain, $(valgrind --version)"
 
 cd "$root/Benchmarks"
 say "building the gate workload"
+"$root/Scripts/clear-stale-builds.sh" "$scratch"
 swift build -c release --product GateWorkload --scratch-path "$scratch" "${flags[@]}" >"$work/build.log" 2>&1 || {
   tail -20 "$work/build.log" >&2
   fail_early "the gate workload did not build, so no verdict"

@@ -12,6 +12,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${FUZZ_SECONDS:-60}
 mode=${1:-run}
 cd "$root/Fuzz"
+"$root/Scripts/clear-stale-builds.sh" .build-fuzz
 echo "fuzz: building the targets with -sanitize=fuzzer,address"
 swift build -c debug --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address >/dev/null
