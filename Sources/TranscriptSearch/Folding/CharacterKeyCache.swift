@@ -98,8 +98,9 @@ struct CharacterKeyCache: Sendable {
   ]
 
   /// ``simpleIdentityRanges`` as bits, made once for every cache: a debug build steps
-  /// through a range generically, taking a lock per step, which made each new cache cost
-  /// seconds under ThreadSanitizer with other threads doing the same.
+  /// through a range generically, looking up metadata under a lock at each step, so new
+  /// caches made on several threads at once (fold workers) queued for that lock, for
+  /// tenths of a second each under ThreadSanitizer.
   private static let simpleIdentityRangeBits: [UInt64] = {
     var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
     for range in simpleIdentityRanges {
