@@ -65,10 +65,14 @@ public struct SessionBenchmark: Sendable {
     session.setKeyword(denseKeyword)
     let typing = typedKeywords.map { keyword in
       var typing = SearchSession(corpus: corpus, viewport: viewport)
+      // Typing one more character in an open session: the prefix's search was a full
+      // one, not the early search of a corpus still folding, which keeps no occurrences.
+      typing.finishFolding()
       typing.setKeyword(String(keyword.dropLast()))
       return typing
     }
-    let untyped = SearchSession(corpus: corpus, viewport: viewport)
+    var untyped = SearchSession(corpus: corpus, viewport: viewport)
+    untyped.finishFolding()
     let editedRow = middle
     let original = corpus[editedRow].text
     let edited = String(original.reversed())

@@ -164,6 +164,17 @@ public struct Corpus: Sendable {
     }
   }
 
+  /// The texts of rows `rows`, in that order, as a corpus of their own (no start times,
+  /// no speakers): what a search folds when it needs only those rows.
+  package func texts(ofRows rows: [Int]) -> Corpus {
+    var subset = Corpus()
+    subset.reserveCapacity(rows: rows.count, textBytes: 0)
+    for row in rows {
+      withUTF8Text(ofRow: row) { subset.appendRow(start: 0, speakerIndex: -1, utf8Text: $0) }
+    }
+    return subset
+  }
+
   /// The start time of the row at `row`, in milliseconds.
   public func startTime(ofRow row: Int) -> Int64 { startTimes[row] }
 

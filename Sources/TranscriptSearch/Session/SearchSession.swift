@@ -118,6 +118,11 @@ public struct SearchSession: Sendable {
     return folding.waitUntilWorkersStop
   }
 
+  /// Waits for a background fold to finish. A keyword typed while the corpus is still
+  /// folding may be searched in the rows that can hold it alone, which leaves nothing for
+  /// the next keystroke to narrow from; after this, every search can be narrowed.
+  public mutating func finishFolding() { settleFolding() }
+
   /// Waits for a background fold, then keeps its result as the session's own.
   private mutating func settleFolding() {
     guard let folding else { return }
@@ -321,11 +326,16 @@ public struct SearchSession: Sendable {
     let result: FoldedSearchResult
     let path: SearchPath
     if let folding, !key.options.ignoresDiacritics {
-      // The first search of a corpus still folding: each stretch of rows as it is ready.
-      result = folding.search(
-        key, collectingOccurrences: true, originals: corpus, shouldStop: shouldStop)
       path = .full
-      if !result.stopped { settleFolding() }
+      if let quick = folding.searchWithoutWaiting(key, originals: corpus, shouldStop: shouldStop) {
+        // Only the rows that can hold a match were folded: the fold goes on.
+        result = quick
+      } else {
+        // Each stretch of rows as it is ready.
+        result = folding.search(
+          key, collectingOccurrences: true, originals: corpus, shouldStop: shouldStop)
+        if !result.stopped { settleFolding() }
+      }
     } else {
       let form = form(for: key.options)
       if let last, let occurrences = last.result.occurrences, key.options == last.key.options,

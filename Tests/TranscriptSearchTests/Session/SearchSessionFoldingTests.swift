@@ -76,27 +76,53 @@ struct SearchSessionFoldingTests {
 
   @Test func aKeywordTypedAtOnceIsSearchedAsTheRowsAreFolded() {
     let corpus = Self.corpus(Self.rows)
+    // "here": its rarest scalar, "h", is in 3 rows of 7, too many to fold them alone, so
+    // the search goes through the rows as the fold brings them.
+    #expect(FoldingInBackground.candidateShareLimit < 3.0 / 7)
     for rowsPerPart in [1, 7, 64, 1_000] {
       var session = SearchSession(
         corpus: corpus, viewport: 10..<20, folding: .inBackground(rowsPerPart: rowsPerPart))
       #expect(
-        session.visibleMatches(of: "zephyr")
-          == FoldedCorpus(corpus).matches(of: FoldedKeyword("zephyr"), inRows: 10..<20))
-      #expect(session.setKeyword("zephyr") == .full)
+        session.visibleMatches(of: "here")
+          == FoldedCorpus(corpus).matches(of: FoldedKeyword("here"), inRows: 10..<20))
+      #expect(session.setKeyword("here") == .full)
       let expected = FoldedCorpus(corpus).matches(
-        of: FoldedKeyword("zephyr"), inRows: 0..<corpus.count)
+        of: FoldedKeyword("here"), inRows: 0..<corpus.count)
       #expect(session.navigation.index == MatchIndex(matches: expected, rowCount: corpus.count))
       #expect(!session.isFolding)
       // The occurrences collected across the parts narrow the next keystroke, where that
       // costs less than a scan.
       let narrows = SearchSession.narrowingIsCheaper(
         occurrences: expected.count, than: session.folded)
-      #expect(session.setKeyword("zephyr,") == (narrows ? .narrowed : .full))
+      #expect(session.setKeyword("here ") == (narrows ? .narrowed : .full))
       #expect(
         session.navigation.index
           == MatchIndex(
             matches: FoldedCorpus(corpus).matches(
-              of: FoldedKeyword("zephyr,"), inRows: 0..<corpus.count), rowCount: corpus.count))
+              of: FoldedKeyword("here "), inRows: 0..<corpus.count), rowCount: corpus.count))
+    }
+  }
+
+  @Test func aRareKeywordTypedWhileFoldingIsSearchedInTheRowsThatCanHoldIt() {
+    // "zephyr": "z" is in 2 rows of 7 (or their preimages, such as "Ź", are).
+    let corpus = Self.corpus(Array(repeating: Self.rows, count: 200).flatMap { $0 })
+    let expected = FoldedCorpus(corpus).matches(
+      of: FoldedKeyword("zephyr"), inRows: 0..<corpus.count)
+    for kernel in ScanKernel.available {
+      let folding = FoldingInBackground(corpus, rowsPerPart: 100, workers: 1)
+      folding.pauseWorkers()
+      let result = folding.searchWithoutWaiting(
+        FoldedKeyword("zephyr"), originals: corpus, kernel: kernel)
+      // Unless the one worker's parts had already folded every row before the pause.
+      if folding.foldedSoFar.rowCount < corpus.count {
+        // (Compared as a whole: a failure would print thousands of matches.)
+        #expect(result.map { $0.matches == expected } == true, "\(kernel)")
+        #expect(result?.occurrences == nil)
+      }
+      folding.resumeWorkers()
+      #expect(folding.completed().rowCount == corpus.count)
+      // Nothing left to fold: nothing to gain.
+      #expect(folding.searchWithoutWaiting(FoldedKeyword("zephyr"), kernel: kernel) == nil)
     }
   }
 

@@ -84,6 +84,60 @@ package final class FoldingInBackground: Sendable {
     return result
   }
 
+  /// Every match of `keyword` in the whole corpus without waiting for the rest of the
+  /// fold, when that is cheaper: the rows folded so far are searched as they are; of the
+  /// others, only the rows whose original text can hold a match (see `CandidateRows`)
+  /// are folded, on their own, and searched, while the workers pause. The same result
+  /// as a search of ``completed()``, but without occurrences (nothing to narrow from).
+  ///
+  /// Returns nil, having done only a sample's worth of work, when more than
+  /// ``candidateShareLimit`` of the rows left would be folded, or when no scalar of the
+  /// key has witnesses one pass can find.
+  package func searchWithoutWaiting(
+    _ keyword: FoldedKeyword, originals: Corpus? = nil, kernel: ScanKernel = .automatic,
+    shouldStop: () -> Bool = { false }
+  ) -> FoldedSearchResult? {
+    guard !keyword.options.ignoresDiacritics, !keyword.bytes.isEmpty else { return nil }
+    let soFar = foldedSoFar
+    let rest = soFar.rowCount..<work.corpus.count
+    guard !rest.isEmpty else { return nil }
+    let sample = rest.lowerBound..<min(rest.upperBound, rest.lowerBound + Self.sampleRows)
+    guard
+      let witnesses = CandidateRows(
+        key: keyword, corpus: work.corpus, sample: sample, kernel: kernel),
+      witnesses.sampleShare <= Self.candidateShareLimit
+    else { return nil }
+    work.pause()
+    defer { work.resume() }
+    var result = soFar.search(
+      keyword, inRows: 0..<soFar.rowCount, kernel: kernel, collectingOccurrences: false,
+      originals: originals, shouldStop: shouldStop)
+    guard !result.stopped else { return result }
+    guard
+      let part = witnesses.search(
+        keyword, in: work.corpus, rows: rest, kernel: kernel, shouldStop: shouldStop)
+    else { return nil }
+    result.matches += part.matches
+    result.segmentsSearched += part.segmentsSearched
+    result.stopped = part.stopped
+    return result
+  }
+
+  /// Rows whose witnesses are counted to decide whether a search without waiting pays: a
+  /// fraction of a millisecond of reading.
+  static let sampleRows = 4_096
+
+  /// The share of the rows left to fold above which folding only the candidates costs
+  /// more than waiting: they are folded on the same cores as the rest would be, and
+  /// finding them reads every row once.
+  static let candidateShareLimit = 0.35
+
+  /// Asks the workers to start no new part until ``resumeWorkers()`` (tests hold a fold
+  /// part-way this way).
+  package func pauseWorkers() { work.pause() }
+
+  package func resumeWorkers() { work.resume() }
+
   /// A function that waits until no worker is running, holding no reference to this
   /// fold: for tests that a released fold leaves nothing running.
   package var waitUntilWorkersStop: @Sendable () -> Void {
@@ -110,6 +164,8 @@ private final class Work: @unchecked Sendable {
     var nextPart = 0
     var cancelled = false
     var runningWorkers = 0
+    /// Searches that asked the workers to start no new part for now.
+    var pauses = 0
   }
 
   init(corpus: Corpus, bounds: [Int], ignoringDiacritics: Bool) {
@@ -140,6 +196,7 @@ private final class Work: @unchecked Sendable {
     var builder = FoldedRowBuilder(ignoringDiacritics: ignoresDiacritics)
     while true {
       condition.lock()
+      while state.pauses > 0 && !state.cancelled { condition.wait() }
       guard !state.cancelled, state.nextPart < bounds.count - 1 else {
         state.runningWorkers -= 1
         condition.broadcast()
@@ -176,9 +233,25 @@ private final class Work: @unchecked Sendable {
     return state.prefix
   }
 
+  /// Asks the workers to start no new part until ``resume()``: a search folding rows of
+  /// its own has the cores to itself.
+  func pause() {
+    condition.lock()
+    state.pauses += 1
+    condition.unlock()
+  }
+
+  func resume() {
+    condition.lock()
+    state.pauses -= 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
   func cancel() {
     condition.lock()
     state.cancelled = true
+    condition.broadcast()
     condition.unlock()
   }
 

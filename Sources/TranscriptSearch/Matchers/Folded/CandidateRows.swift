@@ -1,0 +1,160 @@
+import CScanKernels
+import Foundation
+
+/// The rows whose original text can hold a match of a keyword, found by reading the
+/// text once, without folding it: those holding a scalar that can put one chosen
+/// scalar of the keyword's key into a key (the scalar or one of its
+/// ``KeyPreimages``). Every other row has no match, so a search of a corpus not yet
+/// folded need fold only these.
+struct CandidateRows {
+  /// The UTF-8 of the chosen scalar and of each of its preimages.
+  private let members: [[UInt8]]
+  /// What the kernel searches: for each first byte of the members, their common
+  /// prefix; `groups[k]` lists the members key `k` stands for.
+  private let keys: [[UInt8]]
+  private let groups: [[Int]]
+  /// The share of the sample's rows that hold a witness.
+  private(set) var sampleShare = 0.0
+
+  /// The scalar of `key`'s key (decomposed) whose witnesses are in the fewest of
+  /// `corpus`'s rows `sample`; nil when no scalar's witnesses fit one pass of the kernel (eight
+  /// first bytes) or can be listed (Hangul jamo).
+  init?(key: FoldedKeyword, corpus: Corpus, sample: Range<Int>, kernel: ScanKernel) {
+    let text = String(decoding: key.bytes, as: UTF8.self).decomposedStringWithCanonicalMapping
+    var best: (candidates: Int, rows: CandidateRows)?
+    var seen = Set<UInt32>()
+    for scalar in text.unicodeScalars where seen.insert(scalar.value).inserted {
+      guard let preimages = KeyPreimages.preimages(of: scalar.value),
+        let rows = CandidateRows(scalar: scalar.value, preimages: preimages)
+      else { continue }
+      guard let found = rows.rows(of: corpus, in: sample, kernel: kernel) else { return nil }
+      if best == nil || found.count < best!.candidates { best = (found.count, rows) }
+    }
+    guard let best else { return nil }
+    self = best.rows
+    sampleShare = Double(best.candidates) / Double(max(sample.count, 1))
+  }
+
+  private init?(scalar: UInt32, preimages: [UInt32]) {
+    let members = ([scalar] + preimages).map { Array(String(Unicode.Scalar($0)!).utf8) }
+    var byFirst: [UInt8: [Int]] = [:]
+    for (index, member) in members.enumerated() { byFirst[member[0], default: []].append(index) }
+    guard byFirst.count <= ScanKernel.keysPerPass else { return nil }
+    let groups = byFirst.keys.sorted().map { byFirst[$0]! }
+    self.members = members
+    self.groups = groups
+    keys = groups.map { group in
+      var prefix = members[group[0]]
+      for index in group.dropFirst() {
+        let common = zip(prefix, members[index]).prefix { $0 == $1 }.count
+        prefix.removeLast(prefix.count - common)
+      }
+      return prefix
+    }
+  }
+
+  /// The rows among `rows` of `corpus` that hold a witness, ascending; nil if the
+  /// corpus's texts are not stored in row order (after an edit), where the single pass
+  /// over them does not apply.
+  func rows(of corpus: Corpus, in rows: Range<Int>, kernel: ScanKernel) -> [Int]? {
+    corpus.withTextStorage { texts -> [Int]? in
+      let (text, offsets, lengths) = (texts.bytes, texts.offsets, texts.lengths)
+      var found: [Int] = []
+      var blockStart = rows.lowerBound
+      while blockStart < rows.upperBound {
+        // A block of rows stored one after another, spanning less than 4 GiB (the
+        // kernel's offsets are 32-bit).
+        var blockEnd = blockStart + 1
+        let spanStart = offsets[blockStart]
+        var spanEnd = spanStart + Int(lengths[blockStart])
+        while blockEnd < rows.upperBound, offsets[blockEnd] >= spanEnd,
+          offsets[blockEnd] + Int(lengths[blockEnd]) - spanStart < 1 << 31
+        {
+          spanEnd = offsets[blockEnd] + Int(lengths[blockEnd])
+          blockEnd += 1
+        }
+        if blockEnd < rows.upperBound, offsets[blockEnd] < spanEnd { return nil }
+        let block = UnsafeBufferPointer(rebasing: text[spanStart..<spanEnd])
+        var row = blockStart
+        var lastFound = -1
+        forEachPlace(in: block, kernel: kernel) { start, key in
+          let place = spanStart + start
+          while row < blockEnd, offsets[row] + Int(lengths[row]) <= place { row += 1 }
+          guard row < blockEnd, row != lastFound, place >= offsets[row] else { return }
+          let rowEnd = offsets[row] + Int(lengths[row])
+          let holdsMember = groups[key].contains { member in
+            let bytes = members[member]
+            return place + bytes.count <= rowEnd
+              && bytes.indices.allSatisfy { text[place + $0] == bytes[$0] }
+          }
+          if holdsMember {
+            found.append(row)
+            lastFound = row
+          }
+        }
+        blockStart = blockEnd
+      }
+      return found
+    }
+  }
+
+  /// Every match of `keyword` in rows `rows` of `corpus`, found by folding the rows that
+  /// hold a witness, on their own, and searching them; nil if the corpus's texts are not
+  /// stored in row order. No occurrences are kept.
+  ///
+  /// - Precondition: this chose its scalar for `keyword`'s key.
+  func search(
+    _ keyword: FoldedKeyword, in corpus: Corpus, rows: Range<Int>, kernel: ScanKernel,
+    shouldStop: () -> Bool = { false }
+  ) -> FoldedSearchResult? {
+    guard let candidates = self.rows(of: corpus, in: rows, kernel: kernel) else { return nil }
+    guard !shouldStop() else { return FoldedSearchResult(stopped: true) }
+    let texts = corpus.texts(ofRows: candidates)
+    var result = FoldedCorpus(texts, ignoringDiacritics: keyword.options.ignoresDiacritics).search(
+      keyword, inRows: 0..<texts.count, kernel: kernel, collectingOccurrences: false,
+      originals: texts, shouldStop: shouldStop)
+    result.matches = result.matches.map {
+      Match(checkedRow: UInt32(candidates[$0.row]), start: UInt32($0.start), end: UInt32($0.end))
+    }
+    return result
+  }
+
+  /// Calls `body` with each place in `block` where a key starts (and the key), in order.
+  private func forEachPlace(
+    in block: UnsafeBufferPointer<UInt8>, kernel: ScanKernel, _ body: (Int, Int) -> Void
+  ) {
+    guard !block.isEmpty else { return }
+    guard kernel.searchesSeveralKeysAtOnce else {
+      // The portable path: one look-up of each byte among the keys' first bytes.
+      var keyOfFirst = [Int](repeating: -1, count: 256)
+      for (index, key) in keys.enumerated() { keyOfFirst[Int(key[0])] = index }
+      for start in block.indices {
+        let key = keyOfFirst[Int(block[start])]
+        if key >= 0, start + keys[key].count <= block.count,
+          keys[key].indices.allSatisfy({ block[start + $0] == keys[key][$0] })
+        {
+          body(start, key)
+        }
+      }
+      return
+    }
+    let flat = keys.flatMap { $0 }
+    flat.withUnsafeBufferPointer { flat in
+      var offset = 0
+      let pointers = keys.map { key in
+        defer { offset += key.count }
+        return tsb_key(bytes: flat.baseAddress! + offset, count: key.count)
+      }
+      pointers.withUnsafeBufferPointer { pointers in
+        let request = tsb_multi_scan(
+          haystack: block.baseAddress, from: 0, to: block.count, end: block.count,
+          keys: pointers.baseAddress, key_count: pointers.count)
+        kernel.forEachBatch(ofEach: request) { batch in
+          for entry in batch {
+            body(Int(truncatingIfNeeded: entry & 0xFFFF_FFFF), Int(truncatingIfNeeded: entry >> 32))
+          }
+        }
+      }
+    }
+  }
+}

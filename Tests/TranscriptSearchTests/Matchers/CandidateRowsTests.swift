@@ -1,0 +1,87 @@
+import PropertyBased
+import Testing
+
+@testable import TranscriptSearch
+
+/// Folding only the rows whose text holds a witness of one scalar of the key finds every
+/// match a search of the whole folded corpus finds, with every kernel.
+@Suite("CandidateRows")
+struct CandidateRowsTests {
+  static func corpus(_ texts: [String]) -> Corpus {
+    Corpus(texts.map { TranscriptRow(start: 0, text: $0) })
+  }
+
+  static func expectSameMatches(
+    _ corpus: Corpus, _ keyword: FoldedKeyword, kernel: ScanKernel,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let all = 0..<corpus.count
+    let expected = FoldedCorpus(corpus, ignoringDiacritics: keyword.options.ignoresDiacritics)
+      .matches(of: keyword, inRows: all, originals: corpus)
+    guard
+      let witnesses = CandidateRows(key: keyword, corpus: corpus, sample: all, kernel: kernel)
+    else {
+      // No scalar of the key has witnesses one pass finds (jamo only, or too many first
+      // bytes): nothing to check.
+      return
+    }
+    let found = witnesses.search(keyword, in: corpus, rows: all, kernel: kernel)
+    #expect(found?.matches == expected, "\(kernel)", sourceLocation: sourceLocation)
+    let rows = witnesses.rows(of: corpus, in: all, kernel: kernel) ?? []
+    #expect(
+      Set(expected.map(\.row)).isSubset(of: rows), "\(kernel)", sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: [ScanKernel.portable] + ScanKernel.available.filter { $0 != .portable })
+  func randomTextAndKeywords(kernel: ScanKernel) async {
+    await propertyCheck(
+      count: 200, input: TrickyText.strings(upTo: 12).array(of: 1...12), TrickyText.keywords,
+      Gen<Int>.int(in: 0...3)
+    ) { rows, keyword, variant in
+      let options = SearchOptions(
+        wordMatch: variant == 1 ? .whole : .contains, ignoresDiacritics: variant == 2)
+      Self.expectSameMatches(
+        Self.corpus(rows), FoldedKeyword(keyword, options: options), kernel: kernel)
+    }
+  }
+
+  @Test(arguments: ScanKernel.available)
+  func witnessesThatAreNotTheKeysScalar(kernel: ScanKernel) throws {
+    let corpus = Self.corpus([
+      "\u{212A}elvin", "no", "ſtraße", "Ｋ", "the GREEK QUESTION MARK\u{37E}", "İstanbul",
+      "e\u{301}", "",
+    ])
+    for keyword in ["kelvin", "k", "strasse", "s", ";", "i\u{307}", "é", "ss"] {
+      Self.expectSameMatches(corpus, FoldedKeyword(keyword), kernel: kernel)
+      let witnesses = try #require(
+        CandidateRows(
+          key: FoldedKeyword(keyword), corpus: corpus, sample: 0..<corpus.count, kernel: kernel))
+      #expect(
+        witnesses.search(
+          FoldedKeyword(keyword), in: corpus, rows: 0..<corpus.count, kernel: kernel)?.matches
+          .isEmpty == false, "\(keyword)")
+    }
+  }
+
+  @Test(arguments: ScanKernel.available)
+  func placesAtTheEdgesOfRowsAndVectorBlocks(kernel: ScanKernel) {
+    let filler = String(repeating: "x", count: 63)
+    let rows = [
+      "z", filler + "z", "z" + filler, filler + "Ž" + filler,
+      String(repeating: "y", count: 100_000) + "Z",
+      "zz", "ź", "",
+    ]
+    for keyword in ["z", "ž", "zz", "xz", "zx"] {
+      Self.expectSameMatches(Self.corpus(rows), FoldedKeyword(keyword), kernel: kernel)
+    }
+  }
+
+  @Test func textsStoredOutOfRowOrderAreNotRead() throws {
+    var corpus = Self.corpus(["zephyr", "a", "b"])
+    try corpus.replaceText(ofRow: 1, with: "a much longer zephyr, stored after the others")
+    let witnesses = try #require(
+      CandidateRows(key: FoldedKeyword("zephyr"), corpus: corpus, sample: 0..<1, kernel: .portable))
+    #expect(witnesses.rows(of: corpus, in: 0..<3, kernel: .portable) == nil)
+    #expect(witnesses.rows(of: corpus, in: 0..<1, kernel: .portable) == [0])
+  }
+}
