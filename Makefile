@@ -171,7 +171,7 @@ sanitize: sanitize-thread engines
 ## sanitize-thread: chunked, the pipeline, cancellation, folding in parts and in the background, indexing and reading in parts under ThreadSanitizer (run by CI)
 sanitize-thread: engines
 	swift test --scratch-path .build-tsan --sanitize=thread \
-	  --filter 'ChunkedMatcher|SearchPipeline|TypingReplay|foldingInParts|SearchSessionFoldingTests|SearchSessionSuggestionsTests|JSONLinesInPartsTests'
+	  --filter 'ChunkedMatcher|SearchPipeline|TypingReplay|foldingInParts|SearchSessionFoldingTests|SearchSessionSuggestionsTests|JSONLinesInPartsTests|CandidateRows'
 
 ## lint: check formatting with the toolchain's swift format
 lint:

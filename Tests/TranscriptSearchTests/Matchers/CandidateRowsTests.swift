@@ -76,6 +76,28 @@ struct CandidateRowsTests {
     }
   }
 
+  @Test(arguments: [SearchOptions.WordMatch.contains, .whole])
+  func manyCandidatesAreSplitBetweenCoresAndBatches(wordMatch: SearchOptions.WordMatch) {
+    // More than two batches' worth of candidates: every core takes a part, in batches.
+    let rows = (0..<3 * CandidateRows.rowsPerBatch * 2).map {
+      $0 % 2 == 0 ? "row \($0): Zephyr, zephyrs and ZEPHYR" : "row \($0)"
+    }
+    let keyword = FoldedKeyword("zephyr", options: SearchOptions(wordMatch: wordMatch))
+    Self.expectSameMatches(Self.corpus(rows), keyword, kernel: .automatic)
+  }
+
+  @Test func aStoppedSearchSaysSo() throws {
+    let corpus = Self.corpus(Array(repeating: "zephyr", count: 3 * CandidateRows.rowsPerBatch))
+    let keyword = FoldedKeyword("zephyr")
+    let witnesses = try #require(
+      CandidateRows(key: keyword, corpus: corpus, sample: 0..<10, kernel: .automatic))
+    let stopped = try #require(
+      witnesses.search(
+        keyword, in: corpus, rows: 0..<corpus.count, kernel: .automatic, shouldStop: { true }))
+    #expect(stopped.stopped)
+    #expect(stopped.matches.count < corpus.count)
+  }
+
   @Test func textsStoredOutOfRowOrderAreNotRead() throws {
     var corpus = Self.corpus(["zephyr", "a", "b"])
     try corpus.replaceText(ofRow: 1, with: "a much longer zephyr, stored after the others")

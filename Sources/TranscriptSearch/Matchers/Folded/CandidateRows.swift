@@ -102,21 +102,76 @@ struct CandidateRows {
   /// hold a witness, on their own, and searching them; nil if the corpus's texts are not
   /// stored in row order. No occurrences are kept.
   ///
+  /// The candidates are split between the cores, and each core folds and searches a few
+  /// thousand of them at a time: the folded bytes are read again while still in its
+  /// cache, and no folded copy of them all is ever held.
+  ///
   /// - Precondition: this chose its scalar for `keyword`'s key.
   func search(
     _ keyword: FoldedKeyword, in corpus: Corpus, rows: Range<Int>, kernel: ScanKernel,
     shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult? {
     guard let candidates = self.rows(of: corpus, in: rows, kernel: kernel) else { return nil }
-    guard !shouldStop() else { return FoldedSearchResult(stopped: true) }
-    let texts = corpus.texts(ofRows: candidates)
-    var result = FoldedCorpus(texts, ignoringDiacritics: keyword.options.ignoresDiacritics).search(
-      keyword, inRows: 0..<texts.count, kernel: kernel, collectingOccurrences: false,
-      originals: texts, shouldStop: shouldStop)
-    result.matches = result.matches.map {
-      Match(checkedRow: UInt32(candidates[$0.row]), start: UInt32($0.start), end: UInt32($0.end))
+    let parts =
+      candidates.count >= 2 * Self.rowsPerBatch
+      ? ProcessInfo.processInfo.activeProcessorCount : 1
+    let stop = StopFlag()
+    nonisolated(unsafe) var found = [[Match]](repeating: [], count: parts)
+    let group = DispatchGroup()
+    found.withUnsafeMutableBufferPointer { found in
+      nonisolated(unsafe) let found = found
+      let searchPart = { @Sendable (part: Int, shouldStop: () -> Bool) in
+        let start = candidates.count * part / parts
+        let end = candidates.count * (part + 1) / parts
+        var builder = FoldedRowBuilder(ignoringDiacritics: keyword.options.ignoresDiacritics)
+        for batch in stride(from: start, to: end, by: Self.rowsPerBatch) {
+          if shouldStop() { return stop.set() }
+          let batchRows = candidates[batch..<min(batch + Self.rowsPerBatch, end)]
+          let folded = FoldedCorpus(folding: corpus, rows: batchRows, with: &builder)
+          // Word boundaries are decided on the original text, by the folded rows.
+          let originals =
+            keyword.options.wordMatch == .contains ? nil : corpus.texts(ofRows: Array(batchRows))
+          let result = folded.search(
+            keyword, inRows: 0..<folded.rowCount, kernel: kernel, collectingOccurrences: false,
+            originals: originals)
+          found[part] += result.matches.map {
+            Match(
+              checkedRow: UInt32(batchRows[batch + $0.row]), start: UInt32($0.start),
+              end: UInt32($0.end))
+          }
+        }
+      }
+      for part in 1..<max(parts, 1) {
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+          searchPart(part, stop.isSet)
+        }
+      }
+      // This thread's part asks `shouldStop`, and tells the others.
+      searchPart(0) { shouldStop() || stop.isSet() }
+      group.wait()
     }
-    return result
+    return FoldedSearchResult(matches: found.flatMap { $0 }, stopped: stop.isSet())
+  }
+
+  /// Candidates folded and searched at once: a few hundred kilobytes of folded bytes.
+  static let rowsPerBatch = 2_048
+
+  /// Set once any part of a search is told to stop, so that the others stop too.
+  private final class StopFlag: Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var value = false
+
+    func set() {
+      lock.lock()
+      value = true
+      lock.unlock()
+    }
+
+    func isSet() -> Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return value
+    }
   }
 
   /// Calls `body` with each place in `block` where a key starts (and the key), in order.

@@ -50,9 +50,9 @@ public struct FoldedCorpus: Sendable {
     for case let piece? in folded.dropFirst() { append(folded: piece) }
   }
 
-  /// Rows `rows` of `corpus` folded on their own, as rows 0 on, with `builder` (whose
-  /// caches of character keys carry over from part to part).
-  init(folding corpus: Corpus, rows: Range<Int>, with builder: inout FoldedRowBuilder) {
+  /// Rows `rows` of `corpus` (ascending) folded on their own, as rows 0 on, with
+  /// `builder` (whose caches of character keys carry over from part to part).
+  init(folding corpus: Corpus, rows: some Sequence<Int>, with builder: inout FoldedRowBuilder) {
     segmentBytes = Self.defaultSegmentBytes
     ignoresDiacritics = builder.ignoresDiacritics
     self.builder = builder
@@ -114,7 +114,7 @@ public struct FoldedCorpus: Sendable {
 
   /// Folds rows `rows` of `corpus` and adds them at the end, whatever their indices in
   /// `corpus` (a part of a corpus folded on its own starts at row 0).
-  private mutating func fold(_ corpus: Corpus, rows: Range<Int>) {
+  private mutating func fold(_ corpus: Corpus, rows: some Sequence<Int>) {
     // Where the new bytes begin in each segment they go to, to count them once at the end.
     var firstSegment = max(segments.count - 1, 0)
     var firstByte = segments.last?.bytes.count ?? 0
