@@ -197,4 +197,20 @@ struct FoldedCorpusTests {
       }
     }
   }
+
+  @Test func askingForHugePagesChangesNoByteNorAnswer() {
+    // Rows spanning several segments and 2 MB pages, among other allocations.
+    let corpus = Corpus(
+      (0..<40_000).map { TranscriptRow(start: 0, text: "row \($0): Zephyr, 麒麟 and straße") })
+    let folded = FoldedCorpus(corpus)
+    var before: [[UInt8]] = []
+    folded.forEachSegmentBuffer { before.append(Array($0)) }
+    let matches = folded.matches(of: FoldedKeyword("zephyr"), inRows: 0..<corpus.count)
+    folded.adviseHugePages(minimumBytes: 0)
+    var after: [[UInt8]] = []
+    folded.forEachSegmentBuffer { after.append(Array($0)) }
+    #expect(after == before)
+    #expect(folded.matches(of: FoldedKeyword("zephyr"), inRows: 0..<corpus.count) == matches)
+    #expect(matches.count == corpus.count)
+  }
 }

@@ -24,6 +24,8 @@ public final class FoldedForms: Sendable {
     self.corpus = corpus
     self.caseless = caseless ?? FoldedCorpus(corpus)
     self.withoutDiacritics = Mutex(withoutDiacritics)
+    self.caseless.adviseHugePagesInTheBackground()
+    withoutDiacritics?.adviseHugePagesInTheBackground()
   }
 
   /// The form for `options`, building the one that ignores diacritics if it is asked for
@@ -33,6 +35,7 @@ public final class FoldedForms: Sendable {
     return withoutDiacritics.withLock { form in
       if let form { return form }
       let built = FoldedCorpus(corpus, ignoringDiacritics: true)
+      built.adviseHugePagesInTheBackground()
       form = built
       return built
     }

@@ -127,9 +127,11 @@ package final class FoldingInBackground: Sendable {
   /// fraction of a millisecond of reading.
   static let sampleRows = 4_096
 
-  /// The share of the rows left to fold above which folding only the candidates costs
-  /// more than waiting: they are folded on the same cores as the rest would be, and
-  /// finding them reads every row once.
+  /// The share of the rows left to fold above which the search waits for the fold. Up to
+  /// most of the rows, folding only the candidates would still end sooner (finding them
+  /// reads the text once, a few percent of folding it), but every row folded for them is
+  /// folded again by the fold, and a search that did not wait leaves the next keystroke
+  /// nothing to narrow from: worth it only where it saves most of the wait.
   static let candidateShareLimit = 0.35
 
   /// Asks the workers to start no new part until ``resumeWorkers()`` (tests hold a fold
@@ -216,8 +218,13 @@ private final class Work: @unchecked Sendable {
         state.prefix.append(folded: next)
         state.joinedParts += 1
       }
+      let completed = state.joinedParts == bounds.count - 1 ? state.prefix : nil
+      let cancelled = state.cancelled
       condition.broadcast()
       condition.unlock()
+      // The worker that joined the last part asks for huge pages, unless the fold was
+      // let go: a session waiting for its workers to stop waits for this too.
+      if let completed, !cancelled { completed.adviseHugePages() }
     }
   }
 

@@ -1,0 +1,51 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension FoldedCorpus {
+  /// Asks the kernel to back the folded bytes with 2 MB pages where it can, in place
+  /// (Linux 6.1 or later; elsewhere, and for a corpus of less than `minimumBytes`,
+  /// nothing happens).
+  ///
+  /// Why: a scan streams every segment, and over 4 KB pages it is bound by their
+  /// translation. On this project's machine memchr over `mixed-1m`'s segments read 21–22
+  /// GB/s before and 26–28 GB/s after (`chinese-1m` alike). The kernel may compact
+  /// memory to find 2 MB pages, which took 20–400 ms for 100 MB, so callers run this in
+  /// the background: the bytes and what they read stay the same throughout.
+  public func adviseHugePages(minimumBytes: Int = FoldedCorpus.hugePageMinimumBytes) {
+    #if os(Linux)
+      guard byteCount >= minimumBytes else { return }
+      let page = UInt(Self.hugePageBytes)
+      forEachSegmentBuffer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        // Every 2 MB page the segment's bytes touch; one its neighbour shares is asked
+        // for twice, and the second answer comes at once.
+        var start = UInt(bitPattern: base) & ~(page - 1)
+        let end = UInt(bitPattern: base) + UInt(buffer.count)
+        while start < end {
+          // Fails harmlessly where the kernel cannot (an older kernel: EINVAL).
+          _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(page), Self.adviceCollapse)
+          start += page
+        }
+      }
+    #endif
+  }
+
+  /// ``adviseHugePages()`` on a thread of its own; the bytes stay alive until it is done.
+  func adviseHugePagesInTheBackground() {
+    guard byteCount >= Self.hugePageMinimumBytes else { return }
+    DispatchQueue.global(qos: .utility).async { [self] in adviseHugePages() }
+  }
+
+  /// Below this, the folded bytes fit the caches well enough that their pages hardly
+  /// matter, and a few calls to the kernel would cost more than they save.
+  public static let hugePageMinimumBytes = 16 << 20
+
+  static let hugePageBytes = 2 << 20
+
+  /// `MADV_COLLAPSE` (Linux 6.1): make huge pages of the range now, whatever the
+  /// transparent huge page setting, unless it is `never`.
+  static let adviceCollapse: Int32 = 25
+}
