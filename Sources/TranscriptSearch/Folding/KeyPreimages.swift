@@ -8,10 +8,9 @@
 /// one of its preimages here. A search can then fold only the rows that hold one, and
 /// skip the others unread by the fold (see `CandidateRows`).
 package enum KeyPreimages {
-  /// The scalars other than `scalar` whose own key contains it, ascending; nil when they
-  /// are too many to list (the Hangul jamo, which every syllable decomposes into).
-  static func preimages(of scalar: UInt32) -> [UInt32]? {
-    if (0x1100...0x11FF).contains(scalar) { return nil }
+  /// The scalars other than `scalar` whose own key contains it, ascending, but for the
+  /// Hangul syllables (see ``syllablePart(_:)``).
+  static func preimages(of scalar: UInt32) -> [UInt32] {
     let pairs = KeyPreimageTable.pairs
     var low = 0
     var high = pairs.count
@@ -28,6 +27,36 @@ package enum KeyPreimages {
     return found
   }
 
+  /// Where a conjoining jamo stands in the Hangul syllables whose keys (decomposed) hold
+  /// it, by the Unicode Standard's arithmetic (§3.12): leading consonants first, vowels
+  /// second, trailing consonants third; nil for any other scalar.
+  static func syllablePart(_ scalar: UInt32) -> SyllablePart? {
+    switch scalar {
+    case 0x1100...0x1112: SyllablePart(position: .leading, index: scalar - 0x1100)
+    case 0x1161...0x1175: SyllablePart(position: .vowel, index: scalar - 0x1161)
+    case 0x11A8...0x11C2: SyllablePart(position: .trailing, index: scalar - 0x11A7)
+    default: nil
+    }
+  }
+
+  /// A jamo's place in a Hangul syllable.
+  struct SyllablePart: Equatable {
+    enum Position { case leading, vowel, trailing }
+    let position: Position
+    let index: UInt32
+
+    /// Whether `scalar` is a Hangul syllable that holds this part.
+    func isHeld(by scalar: UInt32) -> Bool {
+      guard (0xAC00...0xD7A3).contains(scalar) else { return false }
+      let offset = scalar - 0xAC00
+      switch position {
+      case .leading: return offset / 588 == index
+      case .vowel: return offset % 588 / 28 == index
+      case .trailing: return offset % 28 == index
+      }
+    }
+  }
+
   /// Scalar ranges whose every scalar's key is the scalar itself, left out of the table
   /// (and of its computation) because they are large: the CJK unified ideographs. A test
   /// checks a sample of them.
@@ -36,7 +65,8 @@ package enum KeyPreimages {
   ]
 
   /// Every (scalar of a key, scalar whose own key holds it) pair, by the runtime's
-  /// Unicode data, but for the Hangul syllables (whose keys are jamo) and the
+  /// Unicode data, but for the Hangul syllables (whose keys are jamo: see
+  /// ``syllablePart(_:)``) and the
   /// ``identityRanges``: what `KeyPreimageTable` lists, computed (a fifth of a second
   /// in a release build). `s << 32 | x`, ascending.
   package static func computedPairs() -> [UInt64] {

@@ -28,7 +28,7 @@ struct KeyPreimagesTests {
 
   @Test func knownPreimages() throws {
     func preimages(_ scalar: Unicode.Scalar) throws -> Set<UInt32> {
-      Set(try #require(KeyPreimages.preimages(of: scalar.value)))
+      Set(KeyPreimages.preimages(of: scalar.value))
     }
     // Capitals, the Kelvin sign (a canonical singleton for K) and long s.
     #expect(try preimages("k").isSuperset(of: [0x4B, 0x212A]))
@@ -40,7 +40,19 @@ struct KeyPreimagesTests {
     // "İ" folds to "i" and a combining dot.
     #expect(try preimages("i").contains(0x130))
     #expect(try preimages("中").isEmpty)
-    // Every Hangul syllable decomposes into jamo: too many to list.
-    #expect(KeyPreimages.preimages(of: 0x1112) == nil)
+  }
+
+  @Test func theSyllablesThatHoldAJamoAreThoseWhoseKeysHoldIt() {
+    // Every syllable against every modern jamo, by the runtime's own decomposition.
+    let jamo = Array(UInt32(0x1100)...0x1112) + Array(0x1161...0x1175) + Array(0x11A8...0x11C2)
+    for value in stride(from: UInt32(0xAC00), through: 0xD7A3, by: 7) {
+      let key = Set(MatchKey.key(String(Unicode.Scalar(value)!)).unicodeScalars.map(\.value))
+      for part in jamo {
+        let rule = KeyPreimages.syllablePart(part)
+        #expect(rule?.isHeld(by: value) == key.contains(part), "U+\(String(value, radix: 16))")
+      }
+    }
+    #expect(KeyPreimages.syllablePart(0x3131) == nil)  // a compatibility jamo
+    #expect(KeyPreimages.syllablePart(0x61) == nil)
   }
 }

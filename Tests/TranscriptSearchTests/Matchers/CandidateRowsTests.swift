@@ -64,6 +64,21 @@ struct CandidateRowsTests {
   }
 
   @Test(arguments: ScanKernel.available)
+  func hangulSyllablesWitnessTheirJamo(kernel: ScanKernel) throws {
+    let corpus = Self.corpus([
+      "회의 시간", "\u{1112}\u{116C}\u{110B}\u{1174}", "한국", "하", "\u{1112}\u{1161}\u{11AB}",
+      "ㅎ", "no hangul", "안녕하세요 회의",
+    ])
+    for keyword in ["회의", "한", "하", "\u{11AB}", "의", "국"] {
+      let key = FoldedKeyword(keyword)
+      _ = try #require(
+        CandidateRows(key: key, corpus: corpus, sample: 0..<corpus.count, kernel: kernel),
+        "\(keyword)")
+      Self.expectSameMatches(corpus, key, kernel: kernel)
+    }
+  }
+
+  @Test(arguments: ScanKernel.available)
   func placesAtTheEdgesOfRowsAndVectorBlocks(kernel: ScanKernel) {
     let filler = String(repeating: "x", count: 63)
     let rows = [

@@ -7,26 +7,27 @@ import Foundation
 /// ``KeyPreimages``). Every other row has no match, so a search of a corpus not yet
 /// folded need fold only these.
 struct CandidateRows {
-  /// The UTF-8 of the chosen scalar and of each of its preimages.
+  /// The UTF-8 of the chosen scalar and of each of its listed preimages.
   private let members: [[UInt8]]
-  /// What the kernel searches: for each first byte of the members, their common
-  /// prefix; `groups[k]` lists the members key `k` stands for.
+  /// For a jamo, the Hangul syllables that hold it, witnesses too.
+  private let syllables: KeyPreimages.SyllablePart?
+  /// What the kernel searches: for each first byte of the witnesses, their common
+  /// prefix (the byte alone where syllables begin with it); `groups[k]` says which
+  /// witnesses key `k` stands for.
   private let keys: [[UInt8]]
-  private let groups: [[Int]]
+  private let groups: [(members: [Int], syllables: Bool)]
   /// The share of the sample's rows that hold a witness.
   private(set) var sampleShare = 0.0
 
   /// The scalar of `key`'s key (decomposed) whose witnesses are in the fewest of
-  /// `corpus`'s rows `sample`; nil when no scalar's witnesses fit one pass of the kernel (eight
-  /// first bytes) or can be listed (Hangul jamo).
+  /// `corpus`'s rows `sample`; nil when no scalar's witnesses fit one pass of the kernel
+  /// (eight first bytes).
   init?(key: FoldedKeyword, corpus: Corpus, sample: Range<Int>, kernel: ScanKernel) {
     let text = String(decoding: key.bytes, as: UTF8.self).decomposedStringWithCanonicalMapping
     var best: (candidates: Int, rows: CandidateRows)?
     var seen = Set<UInt32>()
     for scalar in text.unicodeScalars where seen.insert(scalar.value).inserted {
-      guard let preimages = KeyPreimages.preimages(of: scalar.value),
-        let rows = CandidateRows(scalar: scalar.value, preimages: preimages)
-      else { continue }
+      guard let rows = CandidateRows(scalar: scalar.value) else { continue }
       guard let found = rows.rows(of: corpus, in: sample, kernel: kernel) else { return nil }
       if best == nil || found.count < best!.candidates { best = (found.count, rows) }
     }
@@ -35,17 +36,31 @@ struct CandidateRows {
     sampleShare = Double(best.candidates) / Double(max(sample.count, 1))
   }
 
-  private init?(scalar: UInt32, preimages: [UInt32]) {
-    let members = ([scalar] + preimages).map { Array(String(Unicode.Scalar($0)!).utf8) }
-    var byFirst: [UInt8: [Int]] = [:]
-    for (index, member) in members.enumerated() { byFirst[member[0], default: []].append(index) }
+  private init?(scalar: UInt32) {
+    let members = ([scalar] + KeyPreimages.preimages(of: scalar)).map {
+      Array(String(Unicode.Scalar($0)!).utf8)
+    }
+    let syllables = KeyPreimages.syllablePart(scalar)
+    var byFirst: [UInt8: (members: [Int], syllables: Bool)] = [:]
+    for (index, member) in members.enumerated() {
+      byFirst[member[0], default: ([], false)].members.append(index)
+    }
+    if let syllables {
+      // The lead bytes of the syllables that hold it (U+AC00–U+D7A3: 0xEA–0xED).
+      for value in UInt32(0xAC00)...0xD7A3 where syllables.isHeld(by: value) {
+        byFirst[UInt8(0xE0 | value >> 12), default: ([], false)].syllables = true
+      }
+    }
     guard byFirst.count <= ScanKernel.keysPerPass else { return nil }
-    let groups = byFirst.keys.sorted().map { byFirst[$0]! }
+    let firstBytes = byFirst.keys.sorted()
     self.members = members
-    self.groups = groups
-    keys = groups.map { group in
-      var prefix = members[group[0]]
-      for index in group.dropFirst() {
+    self.syllables = syllables
+    groups = firstBytes.map { byFirst[$0]! }
+    keys = firstBytes.map { first in
+      let group = byFirst[first]!
+      guard !group.syllables else { return [first] }
+      var prefix = members[group.members[0]]
+      for index in group.members.dropFirst() {
         let common = zip(prefix, members[index]).prefix { $0 == $1 }.count
         prefix.removeLast(prefix.count - common)
       }
@@ -82,11 +97,16 @@ struct CandidateRows {
           while row < blockEnd, offsets[row] + Int(lengths[row]) <= place { row += 1 }
           guard row < blockEnd, row != lastFound, place >= offsets[row] else { return }
           let rowEnd = offsets[row] + Int(lengths[row])
-          let holdsMember = groups[key].contains { member in
-            let bytes = members[member]
-            return place + bytes.count <= rowEnd
-              && bytes.indices.allSatisfy { text[place + $0] == bytes[$0] }
-          }
+          let holdsMember =
+            groups[key].members.contains { member in
+              let bytes = members[member]
+              return place + bytes.count <= rowEnd
+                && bytes.indices.allSatisfy { text[place + $0] == bytes[$0] }
+            }
+            || (groups[key].syllables && place + 3 <= rowEnd
+              && syllables!.isHeld(
+                by: UInt32(text[place] & 0x0F) << 12 | UInt32(text[place + 1] & 0x3F) << 6
+                  | UInt32(text[place + 2] & 0x3F)))
           if holdsMember {
             found.append(row)
             lastFound = row
