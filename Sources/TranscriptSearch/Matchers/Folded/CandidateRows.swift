@@ -26,7 +26,10 @@ struct CandidateRows {
     let text = String(decoding: key.bytes, as: UTF8.self).decomposedStringWithCanonicalMapping
     var best: (candidates: Int, rows: CandidateRows)?
     var seen = Set<UInt32>()
-    for scalar in text.unicodeScalars where seen.insert(scalar.value).inserted {
+    // (The first few distinct scalars are enough to find a rare one; a very long keyword
+    // would otherwise read the sample once per scalar.)
+    for scalar in text.unicodeScalars where seen.count < Self.scalarsTried {
+      guard seen.insert(scalar.value).inserted else { continue }
       guard let rows = CandidateRows(scalar: scalar.value) else { continue }
       guard let found = rows.rows(of: corpus, in: sample, kernel: kernel) else { return nil }
       if best == nil || found.count < best!.candidates { best = (found.count, rows) }
@@ -35,6 +38,9 @@ struct CandidateRows {
     self = best.rows
     sampleShare = Double(best.candidates) / Double(max(sample.count, 1))
   }
+
+  /// Distinct scalars of a key whose witnesses are counted in the sample, at most.
+  static let scalarsTried = 16
 
   private init?(scalar: UInt32) {
     let members = ([scalar] + KeyPreimages.preimages(of: scalar)).map {
