@@ -60,10 +60,12 @@ public struct OpenBenchmark: Sendable {
     // Memory first, before the rounds' allocations are there to be reused.
     let before = ResidentMemory.current()
     var measured = SearchSession(corpus: corpus, viewport: viewport)
+    let workersStopped = measured.waitUntilFoldingWorkersStop
     measured.setKeyword(keyword)
     // The keyword's search may return before the fold ends: the memory is that of a
-    // session with every row folded.
+    // session with every row folded, its pages made huge where the kernel could.
     measured.finishFolding()
+    workersStopped()
     let sessionResident = ResidentMemory.current().flatMap { after in before.map { after - $0 } }
     let foldedBytes = measured.folded.retainedBytes
     measured = SearchSession(corpus: Corpus())

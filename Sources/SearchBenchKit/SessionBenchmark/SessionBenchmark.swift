@@ -61,18 +61,16 @@ public struct SessionBenchmark: Sendable {
     seedBefore.select(position: max(0, dense.count / 2))
     seedBefore.onScreen = Dictionary(uniqueKeysWithValues: viewport.map { (ids[$0], $0) })
 
-    var session = SearchSession(corpus: corpus, viewport: viewport)
+    var session = Self.openSession(corpus, viewport: viewport)
     session.setKeyword(denseKeyword)
     let typing = typedKeywords.map { keyword in
-      var typing = SearchSession(corpus: corpus, viewport: viewport)
       // Typing one more character in an open session: the prefix's search was a full
       // one, not the early search of a corpus still folding, which keeps no occurrences.
-      typing.finishFolding()
+      var typing = Self.openSession(corpus, viewport: viewport)
       typing.setKeyword(String(keyword.dropLast()))
       return typing
     }
-    var untyped = SearchSession(corpus: corpus, viewport: viewport)
-    untyped.finishFolding()
+    let untyped = Self.openSession(corpus, viewport: viewport)
     let editedRow = middle
     let original = corpus[editedRow].text
     let edited = String(original.reversed())
@@ -132,6 +130,17 @@ public struct SessionBenchmark: Sendable {
     return SessionBenchmarkResult.Size(
       rows: rows, denseMatches: dense.count, indexBytes: indexBytes, seedBytes: seedBytes,
       seconds: samples.mapValues(Summary.init))
+  }
+
+  /// A session over `corpus` once opened: its fold finished, and the work its fold's
+  /// workers do after it (asking for huge pages) too, so that none of it runs while
+  /// others are timed.
+  static func openSession(_ corpus: Corpus, viewport: Range<Int>) -> SearchSession {
+    var session = SearchSession(corpus: corpus, viewport: viewport)
+    let workersStopped = session.waitUntilFoldingWorkersStop
+    session.finishFolding()
+    workersStopped()
+    return session
   }
 
   /// A deterministic row identifier, so runs compare like for like.
