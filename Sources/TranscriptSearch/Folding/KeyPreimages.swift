@@ -12,19 +12,9 @@ package enum KeyPreimages {
   /// Hangul syllables (see ``syllablePart(_:)``).
   static func preimages(of scalar: UInt32) -> [UInt32] {
     let pairs = KeyPreimageTable.pairs
-    var low = 0
-    var high = pairs.count
-    let wanted = UInt64(scalar) << 32
-    while low < high {
-      let mid = (low + high) / 2
-      if pairs[mid] < wanted { low = mid + 1 } else { high = mid }
-    }
-    var found: [UInt32] = []
-    while low < pairs.count, pairs[low] >> 32 == UInt64(scalar) {
-      found.append(UInt32(truncatingIfNeeded: pairs[low]))
-      low += 1
-    }
-    return found
+    let first = pairs.partitioningIndex { $0 >> 32 >= UInt64(scalar) }
+    return pairs[first...].prefix { $0 >> 32 == UInt64(scalar) }
+      .map { UInt32(truncatingIfNeeded: $0) }
   }
 
   /// Where a conjoining jamo stands in the Hangul syllables whose keys (decomposed) hold
