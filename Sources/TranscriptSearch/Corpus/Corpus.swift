@@ -150,6 +150,13 @@ public struct Corpus: Sendable {
     }
   }
 
+  /// The number of UTF-8 bytes of text in rows `rows`.
+  package func utf8TextCount(ofRows rows: some Sequence<Int>) -> Int {
+    textLengths.withUnsafeBufferPointer { lengths in
+      rows.reduce(0) { $0 + Int(lengths[$1]) }
+    }
+  }
+
   /// Calls `body` with every row's text at once, for searches that read many rows'
   /// original text (word boundaries at candidates) without a call per row.
   package func withTextStorage<Result>(_ body: (OriginalTexts) throws -> Result) rethrows

@@ -213,4 +213,42 @@ struct FoldedCorpusTests {
     #expect(folded.matches(of: FoldedKeyword("zephyr"), inRows: 0..<corpus.count) == matches)
     #expect(matches.count == corpus.count)
   }
+
+  /// A part folded on its own reserves the room its rows take, not a whole segment, and
+  /// trimming gives back what its tables grew into without changing an entry.
+  @Test func aPartTakesTheRoomItsRowsNeed() {
+    let texts = ConformanceCase.all.map(\.text)
+    let corpus = Corpus((0..<3_000).map { TranscriptRow(start: 0, text: texts[$0 % texts.count]) })
+    var builder = FoldedRowBuilder()
+    var part = FoldedCorpus(folding: corpus, rows: 0..<corpus.count, with: &builder)
+    let whole = FoldedCorpus(corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes)
+    #expect(part.segmentCount == 1 && part.byteCount < FoldedCorpus.defaultSegmentBytes / 2)
+    let bytes = part.segments[0].bytes
+    #expect(
+      bytes.capacity >= bytes.count && bytes.capacity < bytes.count + bytes.count / 16 + 8_192)
+    #expect(whole.segments[0].bytes.capacity > FoldedCorpus.defaultSegmentBytes)
+
+    let before = part.segments[0]
+    part.trimCapacity()
+    let after = part.segments[0]
+    #expect(after.bytes == before.bytes && after.rowStarts == before.rowStarts)
+    #expect(after.rowFlags == before.rowFlags && after.complexRows == before.complexRows)
+    #expect(after.complexRowWords == before.complexRowWords)
+    #expect(after.nonBoundaryBits == before.nonBoundaryBits)
+    #expect(after.remappedRows == before.remappedRows && after.remapStarts == before.remapStarts)
+    #expect(after.remapPoints == before.remapPoints)
+    #expect(!after.complexRows.isEmpty && !after.remappedRows.isEmpty)
+    for (capacity, count) in [
+      (after.rowStarts.capacity, after.rowStarts.count),
+      (after.nonBoundaryBits.capacity, after.nonBoundaryBits.count),
+      (after.complexRows.capacity, after.complexRows.count),
+      (after.remapPoints.capacity, after.remapPoints.count),
+    ] {
+      #expect(capacity >= count && capacity <= count + count / 8 + 16)
+    }
+    #expect(part.retainedBytes < before.retainedBytes)
+    #expect(
+      part.matches(of: FoldedKeyword("strasse"), inRows: 0..<corpus.count)
+        == whole.matches(of: FoldedKeyword("strasse"), inRows: 0..<corpus.count))
+  }
 }

@@ -47,6 +47,26 @@ struct FoldedSegment: Sendable {
     static let changesWordBreak = RowFlags(rawValue: 8)
   }
 
+  /// Gives back the room the tables grew into but do not use (an array doubles as it
+  /// grows), by copying those that waste more than an eighth of what they hold.
+  mutating func trimCapacity() {
+    Self.trim(&rowStarts)
+    Self.trim(&rowFlags)
+    Self.trim(&complexRows)
+    Self.trim(&complexRowWords)
+    Self.trim(&nonBoundaryBits)
+    Self.trim(&remappedRows)
+    Self.trim(&remapStarts)
+    Self.trim(&remapPoints)
+  }
+
+  private static func trim<Element>(_ array: inout [Element]) {
+    guard array.capacity - array.count > array.count / 8 + 16 else { return }
+    array = [Element](unsafeUninitializedCapacity: array.count) { copy, initialized in
+      initialized = copy.initialize(fromContentsOf: array)
+    }
+  }
+
   /// The number of rows.
   var rowCount: Int { rowFlags.count }
 

@@ -209,8 +209,9 @@ private final class Work: @unchecked Sendable {
       state.nextPart += 1
       condition.unlock()
 
-      let piece = FoldedCorpus(
+      var piece = FoldedCorpus(
         folding: corpus, rows: bounds[part]..<bounds[part + 1], with: &builder)
+      piece.trimCapacity()
 
       condition.lock()
       state.waiting[part] = piece
