@@ -14,7 +14,10 @@ typedef enum {
 
 /// What one search asks a kernel for: every start p with from ≤ p and p + key_count ≤
 /// end where the key's bytes occur at p. `rare` and `second` are offsets in the key of
-/// the bytes compared first (the rarest by the corpus's histogram).
+/// the bytes compared first (the rarest by the corpus's histogram); `third`, unless it
+/// equals `rare`, the offset of a byte compared next, before the whole key is: where
+/// the first two agree, or with them for every start if `third_always` (for a pair
+/// expected to agree often).
 typedef struct {
   const uint8_t *haystack;
   size_t from;
@@ -23,6 +26,8 @@ typedef struct {
   size_t key_count;
   size_t rare;
   size_t second;
+  size_t third;
+  int third_always;
 } tsb_scan;
 
 /// Whether this CPU (and this build) can run `kernel`.

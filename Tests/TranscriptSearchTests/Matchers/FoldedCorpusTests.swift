@@ -251,4 +251,35 @@ struct FoldedCorpusTests {
       part.matches(of: FoldedKeyword("strasse"), inRows: 0..<corpus.count)
         == whole.matches(of: FoldedKeyword("strasse"), inRows: 0..<corpus.count))
   }
+
+  /// The bytes a scan compares first come from different characters: two bytes of one
+  /// character come together and filter no more than one.
+  @Test func theBytesComparedFirstComeFromDifferentCharacters() {
+    // 是 is the rarest character, so both its continuation bytes are rarer than any
+    // other byte of 了是的.
+    let corpus = Corpus(
+      (0..<200).map { TranscriptRow(start: 0, text: $0 == 0 ? "了是的" : "了的了的，的了") })
+    let folded = FoldedCorpus(corpus)
+    let key = FoldedKeyword("了是的").bytes
+    let offsets = folded.rarestOffsets(in: key)
+    let character = { (offset: Int) in offset / 3 }  // three bytes each
+    #expect(character(offsets.rare) == 1)
+    #expect(
+      Set([offsets.rare, offsets.second, offsets.third].map(character)).count == 3,
+      "\(offsets)")
+    // A pair with a byte of the rare 是 seldom agrees by chance; one of 了 and 的, which
+    // fill the corpus, does at many starts.
+    #expect(!offsets.thirdAlways)
+    let common = folded.rarestOffsets(in: FoldedKeyword("的了的").bytes)
+    #expect(
+      Set([common.rare, common.second, common.third].map(character)).count == 3, "\(common)")
+    #expect(common.thirdAlways)
+
+    let one = folded.rarestOffsets(in: FoldedKeyword("是").bytes)
+    #expect(one.rare != one.second && one.third == one.rare && !one.thirdAlways)
+    let two = folded.rarestOffsets(in: FoldedKeyword("是的").bytes)
+    #expect(character(two.rare) != character(two.second) && two.third == two.rare)
+    let single = folded.rarestOffsets(in: FoldedKeyword("x").bytes)
+    #expect(single.rare == 0 && single.second == 0 && single.third == 0)
+  }
 }

@@ -35,6 +35,10 @@ struct ScanKernelTests {
       let end = Int.random(in: from...length, using: &random)
       let rare = Int.random(in: 0..<keyCount, using: &random)
       let second = Int.random(in: 0..<keyCount, using: &random)
+      // A third byte compared where the first two agree, or at every start; `rare`
+      // itself asks for none.
+      let third = Int.random(in: 0..<keyCount, using: &random)
+      let thirdAlways = random.next() % 2 == 0
       let expected =
         end - from < keyCount
         ? []
@@ -42,7 +46,8 @@ struct ScanKernelTests {
           Array(haystack[$0..<$0 + keyCount]) == key
         }
       let got = Self.occurrences(
-        kernel, haystack, from: from, end: end, key: key, rare: rare, second: second)
+        kernel, haystack, from: from, end: end, key: key, rare: rare, second: second,
+        third: third, thirdAlways: thirdAlways)
       #expect(got == expected, "trial \(trial): \(length) bytes, key of \(keyCount)")
       if got != expected { return }
     }
@@ -233,14 +238,15 @@ struct ScanKernelTests {
   /// Every occurrence `kernel` reports, batch after batch.
   private static func occurrences(
     _ kernel: ScanKernel, _ haystack: [UInt8], from: Int, end: Int, key: [UInt8], rare: Int,
-    second: Int
+    second: Int, third: Int? = nil, thirdAlways: Bool = false
   ) -> [Int] {
     var found: [Int] = []
     haystack.withUnsafeBufferPointer { haystack in
       key.withUnsafeBufferPointer { key in
         let request = tsb_scan(
           haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
-          key_count: key.count, rare: rare, second: second)
+          key_count: key.count, rare: rare, second: second, third: third ?? rare,
+          third_always: thirdAlways ? 1 : 0)
         kernel.forEachBatch(of: request) { batch in found += batch.map { Int($0) } }
       }
     }

@@ -69,7 +69,7 @@ extension FoldedCorpus {
 
   /// Runs every scan over their common range, a block at a time.
   private static func scanTogether(
-    _ scans: inout [Scan], offsets: [(rare: Int, second: Int)], kernel: ScanKernel
+    _ scans: inout [Scan], offsets: [ScanOffsets], kernel: ScanKernel
   ) {
     guard let range = scans.first?.range else { return }
     if kernel.searchesSeveralKeysAtOnce && scans.count > 1 {
@@ -87,8 +87,7 @@ extension FoldedCorpus {
     while block < range.upperBound {
       let next = min(block + blockBytes, range.upperBound)
       for index in scans.indices {
-        scans[index].run(
-          kernel, from: block, to: next, rare: offsets[index].rare, second: offsets[index].second)
+        scans[index].run(kernel, from: block, to: next, offsets: offsets[index])
       }
       block = next
     }

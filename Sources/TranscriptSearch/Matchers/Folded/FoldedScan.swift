@@ -73,12 +73,13 @@ struct Scan {
 
   /// Runs `kernel` over the starts in `from..<to` (occurrences may end past `to`, up to
   /// the scan's range) and accepts what it finds.
-  mutating func run(_ kernel: ScanKernel, from: Int, to: Int, rare: Int, second: Int) {
+  mutating func run(_ kernel: ScanKernel, from: Int, to: Int, offsets: ScanOffsets) {
     let end = min(to + key.count - 1, range.upperBound)
     guard from < end else { return }
     let request = tsb_scan(
       haystack: buffer.baseAddress, from: from, end: end, key: key.baseAddress,
-      key_count: key.count, rare: rare, second: second)
+      key_count: key.count, rare: offsets.rare, second: offsets.second, third: offsets.third,
+      third_always: offsets.thirdAlways ? 1 : 0)
     // The matches and the rows of a batch staged in one allocation, as one was before
     // the rows were kept (the allocation counts of the gate).
     let capacity = ScanKernel.outputCapacity

@@ -17,6 +17,9 @@ enum PortableScanKernel {
     let last = scan.end - count  // the last candidate start
     let rareLanes = Lanes(repeating: key[rare])
     let secondLanes = Lanes(repeating: key[second])
+    let third = scan.third
+    let hasThird = third != rare && third < count
+    let thirdLanes = Lanes(repeating: key[hasThird ? third : rare])
     var start = scan.from
     var found = 0
     // In bounds: while start + 63 ≤ last, every load ends before last + count = end.
@@ -30,8 +33,15 @@ enum PortableScanKernel {
           .& (haystack.loadUnaligned(fromByteOffset: start + offset + second, as: Lanes.self)
             .== secondLanes)
       }
-      let (m0, m1, m2, m3) = (hits(0), hits(16), hits(32), hits(48))
+      var (m0, m1, m2, m3) = (hits(0), hits(16), hits(32), hits(48))
       if bits(m0 .| m1 .| m2 .| m3) != 0 {
+        if hasThird {
+          @inline(__always) func agrees(_ offset: Int) -> SIMDMask<SIMD16<Int8>> {
+            haystack.loadUnaligned(fromByteOffset: start + offset + third, as: Lanes.self)
+              .== thirdLanes
+          }
+          (m0, m1, m2, m3) = (m0 .& agrees(0), m1 .& agrees(16), m2 .& agrees(32), m3 .& agrees(48))
+        }
         var candidates = bits(m0) | bits(m1) << 16 | bits(m2) << 32 | bits(m3) << 48
         while candidates != 0 {
           let candidate = start + candidates.trailingZeroBitCount
