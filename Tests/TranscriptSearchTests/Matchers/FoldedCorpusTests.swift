@@ -282,4 +282,31 @@ struct FoldedCorpusTests {
     let single = folded.rarestOffsets(in: FoldedKeyword("x").bytes)
     #expect(single.rare == 0 && single.second == 0 && single.third == 0)
   }
+
+  /// In rows where an ASCII byte falls inside a character (the second "s" of "ß"'s key
+  /// "ss", a line feed after a carriage return), matches at other ASCII bytes are
+  /// accepted without the boundary table, and those at such bytes still consult it:
+  /// the oracle's answers either way, with such rows in a segment or not, and after an
+  /// edit brings one in.
+  @Test func asciiInsideCharactersIsDecidedByTheByte() async throws {
+    var corpus = Corpus(
+      [
+        "Maß zephyr", "ßs zephyrs", "süß", "s ß s", "Fußball s", "a\r\nb zephyr\r",
+        "plain s zephyr",
+        "zephyr\r\n", "ßzephyrß",
+      ].map { TranscriptRow(start: 0, text: $0) })
+    let keywords = ["s", "ss", "zephyr", "zephyrs", "ß", "sß", "a", "b", "\n", "r", "mas", "fus"]
+    for size in [1, 24, FoldedCorpus.defaultSegmentBytes] {
+      var folded = FoldedCorpus(corpus, segmentBytes: size)
+      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
+      // An edit brings ß into a row, and into a segment, that had none.
+      try corpus.replaceText(ofRow: 6, with: "plain ß zephyrs")
+      folded.replaceRow(6, with: "plain ß zephyrs")
+      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
+      try corpus.replaceText(ofRow: 6, with: "plain s zephyr")
+    }
+    let folded = FoldedCorpus(corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes)
+    let sAndLineFeed: UInt128 = 1 << 0x73 | 1 << 0x0A
+    #expect(folded.segments[0].asciiInsideCharacters == sAndLineFeed)
+  }
 }

@@ -48,16 +48,20 @@ struct FoldedRowBuilder: Sendable {
       let firstWord = folded.nonBoundaryBits.count
       folded.nonBoundaryBits.append(contentsOf: repeatElement(0, count: rowLength / 64 + 1))
       // Through buffer pointers: a row of an Indic script or Thai has dozens of offsets.
-      var insideIsASCII = false
+      var asciiInside: UInt128 = 0
       folded.nonBoundaryBits.withUnsafeMutableBufferPointer { bits in
         folded.bytes.withUnsafeBufferPointer { bytes in
           for offset in nonBoundaries {
             bits[firstWord + offset / 64] |= 1 << UInt64(offset % 64)
-            insideIsASCII = insideIsASCII || bytes[rowStart + offset] < 0x80
+            let byte = bytes[rowStart + offset]
+            if byte < 0x80 { asciiInside |= 1 << UInt128(byte) }
           }
         }
       }
-      if insideIsASCII { flags.insert(.hasASCIIInsideCharacters) }
+      if asciiInside != 0 {
+        flags.insert(.hasASCIIInsideCharacters)
+        folded.asciiInsideCharacters |= asciiInside
+      }
     }
     if !remapPoints.isEmpty {
       flags.insert(.isRemapped)

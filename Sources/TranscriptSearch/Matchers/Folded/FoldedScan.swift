@@ -257,8 +257,21 @@ struct Scan {
     var nextAllowed = self.nextAllowed
     let keyCount = key.count
     // A key that begins with an ASCII byte begins on a character boundary in any row
-    // whose non-boundaries all fall on bytes that are not ASCII.
+    // whose non-boundaries all fall on bytes that are not ASCII, and in any other row of
+    // the segment unless that byte is one found inside a character (see
+    // `FoldedSegment.asciiInsideCharacters`); the same for the byte after the key.
     let keyStartsASCII = key[0] < 0x80
+    let inside = segment.asciiInsideCharacters
+    let keyStartsOutside = keyStartsASCII && inside & 1 << UInt128(key[0]) == 0
+    @inline(__always) func boundariesKnown(_ flags: FoldedSegment.RowFlags, end: Int) -> Bool {
+      guard keyStartsASCII else { return false }
+      let following = buffer[end]
+      guard flags.contains(.hasASCIIInsideCharacters) else {
+        return following < 0x80 || following == 0xFF
+      }
+      return keyStartsOutside
+        && (following == 0xFF || (following < 0x80 && inside & 1 << UInt128(following) == 0))
+    }
     let rowBase = UInt32(truncatingIfNeeded: self.rowBase)
     let checksWords = wordMatch != .contains
     var staged = 0
@@ -284,7 +297,8 @@ struct Scan {
       let match: Match
       let flags = rowFlags[row]
       if flags.isEmpty
-        || (flags == .isComplex && keyStartsASCII && (buffer[end] < 0x80 || buffer[end] == 0xFF))
+        || (flags.isDisjoint(with: [.isRemapped, .changesWordBreak])
+          && boundariesKnown(flags, end: end))
       {
         match = Match(
           checkedRow: rowBase &+ UInt32(truncatingIfNeeded: row),
@@ -301,14 +315,10 @@ struct Scan {
         // (in original offsets, which folded offsets order only up to empty keys).
         let previous = staged > 0 ? staging[staged - 1] : matches.last
         let notBefore = previous?.row == Int(rowBase) + row ? previous!.end : 0
-        // As above: ASCII at both ends of the key's bytes falls on character boundaries
-        // unless the row has ASCII inside characters, remapped or not.
-        let boundariesKnown =
-          keyStartsASCII && !flags.contains(.hasASCIIInsideCharacters)
-          && (buffer[end] < 0x80 || buffer[end] == 0xFF)
+        // As above, remapped or not.
         guard
           let found = matchInComplexRow(
-            start, end, notBefore: notBefore, boundariesKnown: boundariesKnown)
+            start, end, notBefore: notBefore, boundariesKnown: boundariesKnown(flags, end: end))
         else { continue }
         match = found
       }

@@ -13,6 +13,7 @@ extension FoldedSegment {
       }
     }
     rowFlags[local] = replacement.rowFlags[0]
+    asciiInsideCharacters |= replacement.asciiInsideCharacters
     replaceBoundaryTable(ofRow: local, with: replacement)
     replaceOffsetMap(ofRow: local, with: replacement)
   }

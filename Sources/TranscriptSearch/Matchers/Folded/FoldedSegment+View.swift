@@ -15,6 +15,7 @@ extension FoldedSegment {
     let remappedRows: UnsafeBufferPointer<UInt32>
     let remapStarts: UnsafeBufferPointer<UInt32>
     let remapPoints: UnsafeBufferPointer<UInt32>
+    let asciiInsideCharacters: UInt128
   }
 
   /// Calls `body` with a view of the segment, valid only during the call.
@@ -34,7 +35,8 @@ extension FoldedSegment {
                           bytes: bytes, rowStarts: rowStarts, rowFlags: rowFlags,
                           complexRows: complexRows, complexRowWords: complexRowWords,
                           nonBoundaryBits: nonBoundaryBits, remappedRows: remappedRows,
-                          remapStarts: remapStarts, remapPoints: remapPoints))
+                          remapStarts: remapStarts, remapPoints: remapPoints,
+                          asciiInsideCharacters: asciiInsideCharacters))
                     }
                   }
                 }

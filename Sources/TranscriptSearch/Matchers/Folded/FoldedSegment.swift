@@ -30,6 +30,12 @@ struct FoldedSegment: Sendable {
   var remapStarts: [UInt32] = [0]
   /// Pairs, flattened: folded offset, original offset (both relative to the row).
   var remapPoints: [UInt32] = []
+  /// Bit b set: some row of the segment holds ASCII byte b inside a character (the
+  /// second "s" of "ß"'s key "ss", a line feed after a carriage return); a superset
+  /// after edits. Any other ASCII byte begins a character wherever it is, so a match
+  /// starting on one, or ending before one, needs no boundary table, even in a row with
+  /// `hasASCIIInsideCharacters`.
+  var asciiInsideCharacters: UInt128 = 0
 
   struct RowFlags: OptionSet, Sendable {
     let rawValue: UInt8
