@@ -21,9 +21,10 @@
 // chinese-1m. Where the first two bytes are expected in many steps (`third_always`),
 // the third is compared in every step, before the branch, which then mispredicts far
 // less often: 了是的 6.2 -> 3.9 ms. Elsewhere that costs more than it saves (zephyr in
-// mixed-1m, mostly true matches, 10.8 -> 11.4 ms). Memory is read once; the two loads per block overlap in cache. Four blocks
-// a step rather than one keep the loop's fixed cost (the test, the branch, the bounds)
-// off each byte, so the loop keeps pace with memory as memchr's does.
+// mixed-1m, mostly true matches, 10.8 -> 11.4 ms). Memory is read once; the loads of a
+// block overlap in cache. Four blocks a step rather than one keep the loop's fixed cost
+// (the test, the branch, the bounds) off each byte, so the loop keeps pace with memory
+// as memchr's does.
 //
 // A frequent keyword has a candidate in most steps, and a branch per candidate that the
 // CPU cannot predict costs more than the scan. So a key of up to 8 bytes (most keywords)

@@ -66,8 +66,8 @@ extension FoldedCorpus {
       return result
     }
     let offsets = rarestOffsets(in: key)
-    // A key of one character (the first keystroke: the densest search a session makes)
-    // occurs at most as often as its rarest byte, and about as often: its matches get
+    // A key of one scalar (a first keystroke: the densest search a session makes) occurs
+    // at most as often as its rarest byte, and about as often: its matches get
     // their room at once, not by doubling, whose copies and fresh pages cost a fifth of
     // the search ("a" on mixed-1m, 790,867 matches: 30.5 -> 24.4 ms in a process that
     // had folded and freed the corpus three times, 25.9 -> 24.7 in one that had not).
