@@ -83,6 +83,15 @@ static inline __attribute__((always_inline)) size_t write_short(
   return found;
 }
 
+// Keeps, of the step's four blocks of candidates, those where the third byte agrees too.
+#define KEEP_THIRD_AGREEING()                                       \
+  do {                                                              \
+    m0 = AND(m0, EQUAL(LOAD(at + third), third_lanes));             \
+    m1 = AND(m1, EQUAL(LOAD(at + WIDTH + third), third_lanes));     \
+    m2 = AND(m2, EQUAL(LOAD(at + 2 * WIDTH + third), third_lanes)); \
+    m3 = AND(m3, EQUAL(LOAD(at + 3 * WIDTH + third), third_lanes)); \
+  } while (0)
+
 size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
   const uint8_t *haystack = scan->haystack;
   const uint8_t *key = scan->key;
@@ -122,19 +131,9 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
         EQUAL(LOAD(at + 2 * WIDTH + second), second_lanes));
     MASK m3 = AND(EQUAL(LOAD(at + 3 * WIDTH + rare), rare_lanes),
         EQUAL(LOAD(at + 3 * WIDTH + second), second_lanes));
-    if (third_always) {
-      m0 = AND(m0, EQUAL(LOAD(at + third), third_lanes));
-      m1 = AND(m1, EQUAL(LOAD(at + WIDTH + third), third_lanes));
-      m2 = AND(m2, EQUAL(LOAD(at + 2 * WIDTH + third), third_lanes));
-      m3 = AND(m3, EQUAL(LOAD(at + 3 * WIDTH + third), third_lanes));
-    }
+    if (third_always) KEEP_THIRD_AGREEING();
     if (ANY(OR(OR(m0, m1), OR(m2, m3)))) {
-      if (has_third && !third_always) {
-        m0 = AND(m0, EQUAL(LOAD(at + third), third_lanes));
-        m1 = AND(m1, EQUAL(LOAD(at + WIDTH + third), third_lanes));
-        m2 = AND(m2, EQUAL(LOAD(at + 2 * WIDTH + third), third_lanes));
-        m3 = AND(m3, EQUAL(LOAD(at + 3 * WIDTH + third), third_lanes));
-      }
+      if (has_third && !third_always) KEEP_THIRD_AGREEING();
       const uint64_t blocks[4] = {BITS(m0), BITS(m1), BITS(m2), BITS(m3)};
       if (short_key) {
 #if WIDTH == 16
@@ -182,3 +181,5 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   }
   return found;
 }
+
+#undef KEEP_THIRD_AGREEING
