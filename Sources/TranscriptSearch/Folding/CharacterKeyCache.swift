@@ -49,10 +49,13 @@ struct CharacterKeyCache: Sendable {
   }
 
   private var basicPlane = [ScalarInfo](repeating: ScalarInfo(rawValue: 0), count: 0x1_0000)
-  /// One bit per scalar of the Basic Multilingual Plane, set for those known to be simple
-  /// and their own keys: a run of them is passed over by a bit test each, in a table of
-  /// 8 KB that stays in the level-1 cache, where `basicPlane` is 256 KB.
-  private var simpleIdentityBits = Self.simpleIdentityRangeBits
+  /// How the row builder's fast loop treats each scalar of the Basic Multilingual Plane
+  /// (see ``PlainCharacterClass``), filled in as scalars are looked up: 128 KB, of which
+  /// a script's text touches a few lines, where `basicPlane` takes 256 KB.
+  private(set) var plainClasses = PlainCharacterClass.initialTable
+  /// One bit per scalar of the Basic Multilingual Plane whose class is
+  /// ``PlainCharacterClass/identity``: the 8 KB the fold reads most.
+  private(set) var identityBits = PlainCharacterClass.initialIdentityBits
   private var supplementary: [UInt32: ScalarInfo] = [:]
   /// Recent supplementary scalars (emoji, mostly) by their low bits, as `scalar << 32 |
   /// info`, in front of `supplementary`, whose hashing costs more than the rest of a
@@ -97,22 +100,6 @@ struct CharacterKeyCache: Sendable {
     0x20...0x7E, 0x4000...0x9FFF, 0xB000...0xCFFF,
   ]
 
-  /// ``simpleIdentityRanges`` as bits, made once for every cache: a debug build steps
-  /// through a range generically, looking up metadata under a lock at each step, so new
-  /// caches made on several threads at once (fold workers) queued for that lock, for
-  /// tenths of a second each under ThreadSanitizer.
-  private static let simpleIdentityRangeBits: [UInt64] = {
-    var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
-    for range in simpleIdentityRanges {
-      var value = range.lowerBound
-      while value <= range.upperBound {
-        bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
-        value += 1
-      }
-    }
-    return bits
-  }()
-
   /// The length of the scalar at `index` if it is one of those ``simpleIdentity``
   /// describes, from its lead byte alone; else 0.
   @inline(__always)
@@ -143,8 +130,10 @@ struct CharacterKeyCache: Sendable {
     let computed = compute(scalar)
     if scalar < 0x1_0000 {
       basicPlane[Int(scalar)] = computed
-      if computed.isSimple && computed.isIdentity {
-        simpleIdentityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
+      let plainClass = PlainCharacterClass.of(scalar, computed)
+      plainClasses[Int(scalar)] = plainClass
+      if plainClass == PlainCharacterClass.identity {
+        identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
       }
     } else {
       supplementary[scalar] = computed
@@ -152,45 +141,6 @@ struct CharacterKeyCache: Sendable {
         UInt64(scalar) << 32 | UInt64(computed.rawValue)
     }
     return computed
-  }
-
-  /// Where the run of scalars known to be simple and their own keys that begins at
-  /// `start` ends, and where its last scalar begins (`start` if the run is empty). A
-  /// scalar not yet looked up ends the run even if it would belong; so does one
-  /// outside the Basic Multilingual Plane.
-  func simpleIdentityRun(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> (
-    end: Int, last: Int
-  ) {
-    simpleIdentityBits.withUnsafeBufferPointer { bits in
-      var index = start
-      var last = start
-      while index < text.count {
-        let lead = UInt32(text[index])
-        let scalar: UInt32
-        let length: Int
-        if lead < 0x80 {
-          if index + 8 <= text.count && Self.isPrintableASCII(text, at: index) {
-            last = index + 7
-            index += 8
-            continue
-          }
-          (scalar, length) = (lead, 1)
-        } else if lead < 0xE0 {
-          (scalar, length) = ((lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F), 2)
-        } else if lead < 0xF0 {
-          scalar =
-            (lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
-            | UInt32(text[index + 2] & 0x3F)
-          length = 3
-        } else {
-          break
-        }
-        guard bits[Int(scalar >> 6)] & 1 << UInt64(scalar & 63) != 0 else { break }
-        last = index
-        index += length
-      }
-      return (index, last)
-    }
   }
 
   /// Whether the eight bytes at `index` are all printable ASCII (0x20–0x7E): the

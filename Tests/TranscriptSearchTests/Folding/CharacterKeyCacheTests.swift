@@ -30,61 +30,6 @@ struct CharacterKeyCacheTests {
     }
   }
 
-  /// A run passes over exactly the scalars known to be simple and their own keys: those
-  /// of the ranges known in advance and those looked up before, in the Basic
-  /// Multilingual Plane. Checked against each scalar's own description, on random texts
-  /// of scalars of every kind the fold meets, from every start.
-  @Test func runsPassOverExactlyTheScalarsKnownToBeSimpleIdentities() {
-    let pool: [Unicode.Scalar] = [
-      "a", "Z", " ", "!", "~", "\t", "\r", "\n", "\u{7F}", "é", "É", "ß", "д", "Д", "ς", "Σ",
-      "中", "\u{4000}", "\u{9FFF}", "\u{3400}", "，", "。", "か", "\u{3099}", "\u{AC00}",
-      "\u{B000}", "\u{CFFF}", "\u{D7A3}", "\u{1100}", "क", "\u{93F}", "\u{94D}", "ก", "\u{E33}",
-      "\u{301}", "\u{200D}", "\u{FE0F}", "\u{FFFD}", "\u{1F44D}", "\u{1F1EF}", "\u{10000}",
-    ]
-    var random = SeededRandom(seed: 0xB175)
-    for _ in 0..<300 {
-      var cache = CharacterKeyCache()
-      var lookedUp: Set<UInt32> = []
-      for scalar in pool where Bool.random(using: &random) {
-        _ = cache.info(scalar.value)
-        lookedUp.insert(scalar.value)
-      }
-      let scalars = (0..<Int.random(in: 0...24, using: &random)).map { _ in
-        pool.randomElement(using: &random)!
-      }
-      let text = Array(String(String.UnicodeScalarView(scalars)).utf8)
-      var starts: [Int] = []
-      var offset = 0
-      for scalar in scalars {
-        starts.append(offset)
-        offset += String(scalar).utf8.count
-      }
-      for first in scalars.indices {
-        var expectedEnd = text.count
-        var expectedLast = starts[first]
-        for index in first..<scalars.count {
-          let value = scalars[index].value
-          let known =
-            lookedUp.contains(value)
-            || CharacterKeyCache.simpleIdentityRanges.contains { $0.contains(value) }
-          var probe = cache
-          let info = probe.info(value)
-          guard value < 0x1_0000 && known && info.isSimple && info.isIdentity else {
-            expectedEnd = starts[index]
-            break
-          }
-          expectedLast = starts[index]
-        }
-        let run = text.withUnsafeBufferPointer {
-          cache.simpleIdentityRun(in: $0, from: starts[first])
-        }
-        let described = scalars.map { String($0.value, radix: 16) }
-        #expect(run.end == expectedEnd, "\(described) from \(first)")
-        #expect(run.last == expectedLast, "\(described) from \(first)")
-      }
-    }
-  }
-
   /// Whether a boundary falls before a scalar is remembered by the character so far,
   /// short or long (Indic conjuncts with vowel signs, emoji sequences, runs of marks up to
   /// and past 26 bytes): asked again, with other next scalars and of characters that

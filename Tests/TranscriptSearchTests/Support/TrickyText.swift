@@ -19,6 +19,9 @@ enum TrickyText {
     // or split words, katakana runs, a soft hyphen, a control before a lone mark, voicing.
     "'", "\u{2019}", "\"", "1", "3", ",", ":", "_", "-", "x", "ア", "カ", "ー", "が", "\u{3099}",
     "\u{5D0}", "\u{5D1}", "\u{AD}", "\u{1}", "\u{64E}", "ệ", "Ě", "\u{345}", "Ⓜ", "ⓜ",
+    // Marks whose combining classes the fold checks for canonical order (Thai tone and
+    // vowel signs, a mark below), and a nukta, which composes with what precedes it.
+    "\u{E48}", "\u{E38}", "\u{316}", "न", "\u{93C}", "\u{929}",
   ]
 
   /// A string of 0 to `maximum` random pieces.

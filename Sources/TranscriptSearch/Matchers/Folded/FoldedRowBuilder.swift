@@ -15,6 +15,9 @@ struct FoldedRowBuilder: Sendable {
   private var nonBoundaries: [Int] = []
   private var remapPoints: [UInt32] = []
   private var changesWordBreak = false
+  /// What a plain stretch lists (see ``CharacterKeyCache/scanPlainCharacters(in:from:items:)``),
+  /// as long as the longest row.
+  private var plainItems: [UInt32] = []
 
   /// A builder of keys that drop nonspacing marks when `ignoringDiacritics`.
   init(ignoringDiacritics: Bool = false) {
@@ -79,63 +82,46 @@ struct FoldedRowBuilder: Sendable {
     var row = RowState(rowStart: folded.bytes.count)
     var previous = CharacterKeyCache.ScalarInfo(rawValue: 0)  // the last scalar's
     var characterStart = 0  // original offset of the character being built
-    var characterScalars = 0
+    var characterScalars = 0  // 0 before the first scalar and after a plain stretch's end
     var firstInfo = CharacterKeyCache.ScalarInfo(rawValue: 0)  // its first scalar's
     var characterIsPlain = false  // a simple scalar and plain marks so far
     var position = 0
+    if plainItems.count < text.count { plainItems = Array(repeating: 0, count: text.count) }
+    let scansPlainCharacters = text.count < 1 << 31
     while position < text.count {
       let (scalar, length) = UTF8Scalars.decode(text, at: position)
       let info = cache.info(scalar)
-      if previous.isSimple && info.isSimple && info.isIdentity {
-        // A boundary, and a run of characters that are their own keys may follow:
-        // skip over it. Each scalar in it is a whole character, but the last, which
-        // something that is not simple may still join.
-        emitCharacter(
-          text, characterStart..<position, scalars: characterScalars, first: firstInfo,
-          row: &row, into: &folded)
-        var last = position
-        var lastInfo = info
-        var next = position + length
-        while next < text.count {
-          // Most of a run is scalars already seen: a bit test each.
-          let run = cache.simpleIdentityRun(in: text, from: next)
-          if run.end > next {
-            last = run.last
-            lastInfo = CharacterKeyCache.ScalarInfo(rawValue: 0)  // looked up below
-            next = run.end
-            if next == text.count { break }
-          }
-          let (following, followingLength) = UTF8Scalars.decode(text, at: next)
-          let followingInfo = cache.info(following)
-          guard followingInfo.isSimple && followingInfo.isIdentity else { break }
-          last = next
-          lastInfo = followingInfo
-          next += followingLength
-        }
-        if !lastInfo.isKnown {
-          lastInfo =
-            CharacterKeyCache.simpleIdentityLength(text, at: last) > 0
-            ? CharacterKeyCache.simpleIdentity
-            : cache.info(UTF8Scalars.decode(text, at: last).scalar)
-        }
-        characterStart = last
-        characterScalars = 1
-        firstInfo = lastInfo
-        characterIsPlain = true
-        previous = lastInfo
-        position = next
-        continue
-      }
-      if position > 0 {
-        let isBoundary = cache.breaks(
+      let isBoundary =
+        characterScalars == 0
+        || cache.breaks(
           after: UnsafeBufferPointer(rebasing: text[characterStart..<position]), last: previous,
           before: scalar, info, plain: characterIsPlain)
-        if isBoundary {
+      if isBoundary {
+        if characterScalars > 0 {
           emitCharacter(
             text, characterStart..<position, scalars: characterScalars, first: firstInfo,
             row: &row, into: &folded)
-          characterStart = position
-          characterScalars = 0
+        }
+        characterStart = position
+        characterScalars = 0
+        if info.isSimple && scansPlainCharacters {
+          // Most text is plain characters (a simple scalar and plain marks): pass over
+          // them in a tight loop, then go on from the character it could not finish.
+          let stretch = plainItems.withUnsafeMutableBufferPointer {
+            cache.scanPlainCharacters(in: text, from: position, items: $0)
+          }
+          if stretch.stop > position {
+            applyPlainItems(stretch.itemCount, text, row: &row, into: &folded)
+            position = stretch.stop
+            characterStart = stretch.pending
+            characterScalars = stretch.pendingScalars
+            if characterScalars > 0 {
+              firstInfo = cache.info(UTF8Scalars.decode(text, at: characterStart).scalar)
+              previous = cache.info(UTF8Scalars.decode(text, at: stretch.lastScalar).scalar)
+              characterIsPlain = true
+            }
+            continue
+          }
         }
       }
       if characterScalars == 0 {
@@ -148,12 +134,33 @@ struct FoldedRowBuilder: Sendable {
       previous = info
       position += length
     }
-    if position > 0 {
+    if characterScalars > 0 {
       emitCharacter(
         text, characterStart..<position, scalars: characterScalars, first: firstInfo, row: &row,
         into: &folded)
     }
     appendOriginal(text, row.runStart..<text.count, to: &folded)
+  }
+
+  /// Records what a plain stretch listed: the key of each character that is not its
+  /// own, and each mark's offset, which is no character boundary.
+  @inline(__always)
+  private mutating func applyPlainItems(
+    _ count: Int, _ text: UnsafeBufferPointer<UInt8>, row: inout RowState,
+    into folded: inout FoldedSegment
+  ) {
+    for index in 0..<count {
+      let item = plainItems[index]
+      let offset = Int(item & ~CharacterKeyCache.keyedItem)
+      if item & CharacterKeyCache.keyedItem != 0 {
+        let (scalar, length) = UTF8Scalars.decode(text, at: offset)
+        emitCharacter(
+          text, offset..<offset + length, scalars: 1, first: cache.info(scalar), row: &row,
+          into: &folded)
+      } else {
+        nonBoundaries.append(folded.bytes.count - row.rowStart + offset - row.runStart)
+      }
+    }
   }
 
   /// Where the current row stands: its start in the folded buffer, and the original

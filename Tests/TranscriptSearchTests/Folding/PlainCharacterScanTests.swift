@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import TranscriptSearch
+
+@Suite("PlainCharacterScan")
+struct PlainCharacterScanTests {
+  /// From every character boundary of random text, the scan passes over whole characters
+  /// only and lists exactly what the fold needs of them, by the standard library's
+  /// characters and the contract's keys: each character that is not its own key (one
+  /// scalar, replaced by its key), and each later scalar start of a character that is
+  /// (its marks). What it stops in is a prefix of the character at `pending`.
+  @Test func passesOverWholeCharactersAndListsTheirKeysAndMarks() {
+    let pool = TrickyText.pieces + ["ก", "\u{E34}", "\u{E4C}", "\u{E3A}", "Ж", "ж", "Ω", "ω"]
+    var random = SeededRandom(seed: 0x5CA4)
+    for round in 0..<600 {
+      var cache = CharacterKeyCache()
+      let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in
+        pool.randomElement(using: &random)!
+      }.joined()
+      // Look up every scalar in most rounds (so the scan knows them), some in the rest.
+      for scalar in text.unicodeScalars where round % 4 != 0 || Bool.random(using: &random) {
+        _ = cache.info(scalar.value)
+      }
+      let utf8 = Array(text.utf8)
+      var starts: [Int] = []
+      var offset = 0
+      for character in text {
+        starts.append(offset)
+        offset += character.utf8.count
+      }
+      var items = [UInt32](repeating: 0, count: utf8.count)
+      for (index, start) in starts.enumerated() {
+        let stretch = utf8.withUnsafeBufferPointer { text in
+          items.withUnsafeMutableBufferPointer {
+            cache.scanPlainCharacters(in: text, from: start, items: $0)
+          }
+        }
+        let described = "\(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)"
+        guard stretch.stop > start else {
+          #expect(stretch.pendingScalars == 0 && stretch.itemCount == 0, "\(described)")
+          continue
+        }
+        var expected: [UInt32] = []
+        var character = index
+        while character < starts.count && starts[character] < stretch.pending {
+          let characterStart = starts[character]
+          let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
+          let bytes = Array(utf8[characterStart..<characterEnd])
+          // ASCII capitals count as their own keys: the row builder lowercases them after.
+          let lowered = bytes.map { $0 &- 0x41 < 26 ? $0 + 0x20 : $0 }
+          let key = MatchKey.composedKey(String(decoding: bytes, as: UTF8.self))
+          if key == lowered {
+            for inner in (characterStart + 1)..<characterEnd where utf8[inner] & 0xC0 != 0x80 {
+              expected.append(UInt32(inner))
+            }
+          } else {
+            #expect(
+              String(decoding: bytes, as: UTF8.self).unicodeScalars.count == 1,
+              "\(described): passed a character of several scalars that is not its own key")
+            expected.append(UInt32(characterStart) | CharacterKeyCache.keyedItem)
+          }
+          character += 1
+        }
+        #expect(Array(items[..<stretch.itemCount]) == expected, "\(described)")
+        if stretch.pendingScalars == 0 {
+          #expect(stretch.stop == utf8.count && stretch.pending == utf8.count, "\(described)")
+          #expect(character == starts.count, "\(described)")
+        } else {
+          #expect(character < starts.count && starts[character] == stretch.pending, "\(described)")
+          let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
+          #expect(stretch.stop <= characterEnd, "\(described)")
+          let read = String(decoding: utf8[stretch.pending..<stretch.stop], as: UTF8.self)
+          #expect(read.unicodeScalars.count == stretch.pendingScalars, "\(described)")
+          let lastLength = utf8[stretch.lastScalar...].prefix(4).withUnsafeBufferPointer {
+            UTF8Scalars.decode($0, at: 0).length
+          }
+          #expect(stretch.lastScalar + lastLength == stretch.stop, "\(described)")
+        }
+      }
+    }
+  }
+
+  /// The scan goes as far as its classes allow: through Thai vowel and tone signs in
+  /// canonical order, keyed capitals and final sigma, and stops where the standard
+  /// library's grapheme breaking or composition must decide.
+  @Test(
+    arguments: [
+      ("กำลั่ง ΣΟΦΟΣ σοφός 中文 한국", nil),
+      ("ก\u{E38}\u{E48}", nil),
+      ("ab ก\u{E48}\u{E38}", "ab ก\u{E48}"),  // out of canonical order
+      ("स्कूल", "स"),  // a virama joins the next consonant
+      ("न\u{93C}", "न"),  // composes to ऩ
+      ("e\u{301}", "e"),  // composes to é
+      ("x👍", "x"),  // outside the Basic Multilingual Plane
+      ("a\r\nb", "a"),  // a control
+    ] as [(String, String?)])
+  func stopsOnlyWhereItMust(_ text: String, _ stopsAfter: String?) {
+    var cache = CharacterKeyCache()
+    for scalar in text.unicodeScalars { _ = cache.info(scalar.value) }
+    let utf8 = Array(text.utf8)
+    var items = [UInt32](repeating: 0, count: utf8.count)
+    let stretch = utf8.withUnsafeBufferPointer { text in
+      items.withUnsafeMutableBufferPointer {
+        cache.scanPlainCharacters(in: text, from: 0, items: $0)
+      }
+    }
+    #expect(stretch.stop == (stopsAfter.map { $0.utf8.count } ?? utf8.count))
+  }
+}
