@@ -61,6 +61,9 @@ struct CharacterKeyCache: Sendable {
   /// info`, in front of `supplementary`, whose hashing costs more than the rest of a
   /// scalar's fold.
   private var recentSupplementary = [UInt64](repeating: 0, count: 1 << 10)
+  /// The classes (see ``PlainCharacterClass``) of the scalars in `recentSupplementary`'s
+  /// slots, as `scalar << 16 | class`: emoji and their skin tones, for the fold's loop.
+  private(set) var recentSupplementaryClasses = [UInt64](repeating: 0, count: 1 << 10)
   /// The keys that are not identities, back to back.
   private(set) var keyBytes: [UInt8] = []
   /// Keys of characters of several scalars, by their UTF-8 bytes: recent ones in a
@@ -124,6 +127,8 @@ struct CharacterKeyCache: Sendable {
       }
       if let known = supplementary[scalar] {
         recentSupplementary[slot] = UInt64(scalar) << 32 | UInt64(known.rawValue)
+        recentSupplementaryClasses[slot] =
+          UInt64(scalar) << 16 | UInt64(PlainCharacterClass.of(scalar, known))
         return known
       }
     }
@@ -137,8 +142,10 @@ struct CharacterKeyCache: Sendable {
       }
     } else {
       supplementary[scalar] = computed
-      recentSupplementary[Int(scalar) & (recentSupplementary.count - 1)] =
-        UInt64(scalar) << 32 | UInt64(computed.rawValue)
+      let slot = Int(scalar) & (recentSupplementary.count - 1)
+      recentSupplementary[slot] = UInt64(scalar) << 32 | UInt64(computed.rawValue)
+      recentSupplementaryClasses[slot] =
+        UInt64(scalar) << 16 | UInt64(PlainCharacterClass.of(scalar, computed))
     }
     return computed
   }

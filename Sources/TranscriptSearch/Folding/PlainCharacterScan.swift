@@ -86,89 +86,103 @@ extension CharacterKeyCache {
     in text: UnsafeBufferPointer<UInt8>, from start: Int,
     items: UnsafeMutableBufferPointer<UInt32>
   ) -> PlainStretch {
-    plainClasses.withUnsafeBufferPointer { classes in
-      identityBits.withUnsafeBufferPointer { identities in
-        let count = text.count
-        var index = start
-        var characterStart = start
-        var scalars = 0
-        var base = PlainCharacterClass.other
-        var lastCombiningClass: UInt16 = 0
-        var itemsBefore = 0
-        var itemCount = 0
-        var last = start
-        while index < count {
-          // Characters on their own and their own keys, most of most text: a bit test each,
-          // in a table of 8 KB, which the level-1 cache keeps.
-          let runStart = index
-          var scalar: UInt32 = 0
-          var length = 0
+    let count = text.count
+    var index = start
+    var characterStart = start
+    var scalars = 0
+    var base = PlainCharacterClass.other
+    var lastCombiningClass: UInt16 = 0
+    var itemsBefore = 0
+    var itemCount = 0
+    var last = start
+    identityBits.withUnsafeBufferPointer { identities in
+      plainClasses.withUnsafeBufferPointer { classes in
+        recentSupplementaryClasses.withUnsafeBufferPointer { supplementaryClasses in
           while index < count {
-            let lead = UInt32(text[index])
-            if lead < 0x80 {
-              if index &+ 8 <= count && Self.isPrintableASCII(text, at: index) {
-                last = index &+ 7
-                index &+= 8
-                continue
+            // Characters on their own and their own keys, most of most text: a bit test
+            // each, in a table of 8 KB, which the level-1 cache keeps.
+            let runStart = index
+            var scalar: UInt32 = 0
+            var length = 0
+            while index < count {
+              let lead = UInt32(text[index])
+              if lead < 0x80 {
+                if index &+ 8 <= count && Self.isPrintableASCII(text, at: index) {
+                  last = index &+ 7
+                  index &+= 8
+                  continue
+                }
+                (scalar, length) = (lead, 1)
+              } else if lead < 0xE0 {
+                (scalar, length) = ((lead & 0x1F) << 6 | UInt32(text[index &+ 1] & 0x3F), 2)
+              } else if lead < 0xF0 {
+                scalar =
+                  (lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
+                  | UInt32(text[index &+ 2] & 0x3F)
+                length = 3
+              } else {
+                scalar =
+                  (lead & 0x07) << 18 | UInt32(text[index &+ 1] & 0x3F) << 12
+                  | UInt32(text[index &+ 2] & 0x3F) << 6 | UInt32(text[index &+ 3] & 0x3F)
+                length = 4
+                break
               }
-              (scalar, length) = (lead, 1)
-            } else if lead < 0xE0 {
-              (scalar, length) = ((lead & 0x1F) << 6 | UInt32(text[index &+ 1] & 0x3F), 2)
-            } else if lead < 0xF0 {
-              scalar =
-                (lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
-                | UInt32(text[index &+ 2] & 0x3F)
-              length = 3
-            } else {
-              length = 4  // outside the Basic Multilingual Plane: the stretch ends here
-              break
+              guard identities[Int(scalar >> 6)] & 1 << UInt64(scalar & 63) != 0 else { break }
+              last = index
+              index &+= length
             }
-            guard identities[Int(scalar >> 6)] & 1 << UInt64(scalar & 63) != 0 else { break }
+            if index > runStart {
+              characterStart = last
+              scalars = 1
+              base = PlainCharacterClass.identity
+              lastCombiningClass = 0
+              itemsBefore = itemCount
+            }
+            guard index < count else { break }
+            // Outside the Basic Multilingual Plane (emoji and their skin tones, mostly),
+            // known by the classes of the recent ones.
+            let recent = supplementaryClasses[Int(scalar) & (supplementaryClasses.count - 1)]
+            let kind =
+              length < 4
+              ? classes[Int(scalar)]
+              : recent >> 16 == UInt64(scalar) ? UInt16(truncatingIfNeeded: recent) : 0
+            if kind == PlainCharacterClass.identity || kind == PlainCharacterClass.keyed {
+              characterStart = index
+              scalars = 1
+              base = kind
+              lastCombiningClass = 0
+              itemsBefore = itemCount
+              if kind == PlainCharacterClass.keyed {
+                items[itemCount] = UInt32(truncatingIfNeeded: index) | Self.keyedItem
+                itemCount &+= 1
+              }
+            } else {
+              // A mark joins the character before it; a keyed one's key would change.
+              let combiningClass = kind & 0xFF
+              guard kind >= PlainCharacterClass.mark, base == PlainCharacterClass.identity,
+                combiningClass == 0 || combiningClass >= lastCombiningClass
+              else { break }
+              lastCombiningClass = combiningClass
+              items[itemCount] = UInt32(truncatingIfNeeded: index)
+              itemCount &+= 1
+              scalars &+= 1
+            }
             last = index
             index &+= length
           }
-          if index > runStart {
-            characterStart = last
-            scalars = 1
-            base = PlainCharacterClass.identity
-            lastCombiningClass = 0
-            itemsBefore = itemCount
-          }
-          guard index < count, length < 4 else { break }
-          let kind = classes[Int(scalar)]
-          if kind == PlainCharacterClass.keyed {
-            characterStart = index
-            scalars = 1
-            base = kind
-            lastCombiningClass = 0
-            itemsBefore = itemCount
-            items[itemCount] = UInt32(truncatingIfNeeded: index) | Self.keyedItem
-          } else {
-            // A mark joins the character before it; a keyed one's key would change.
-            let combiningClass = kind & 0xFF
-            guard kind >= PlainCharacterClass.mark, base == PlainCharacterClass.identity,
-              combiningClass == 0 || combiningClass >= lastCombiningClass
-            else { break }
-            lastCombiningClass = combiningClass
-            items[itemCount] = UInt32(truncatingIfNeeded: index)
-            scalars &+= 1
-          }
-          itemCount &+= 1
-          last = index
-          index &+= length
         }
-        if index == count {
-          return PlainStretch(
-            stop: count, pending: count, pendingScalars: 0, lastScalar: last, itemCount: itemCount)
-        }
-        guard scalars > 0 else {
-          return PlainStretch(
-            stop: start, pending: start, pendingScalars: 0, lastScalar: start, itemCount: 0)
-        }
-        return PlainStretch(
-          stop: index, pending: characterStart, pendingScalars: scalars, lastScalar: last,
-          itemCount: itemsBefore)
       }
     }
+    if index == count {
+      return PlainStretch(
+        stop: count, pending: count, pendingScalars: 0, lastScalar: last, itemCount: itemCount)
+    }
+    guard scalars > 0 else {
+      return PlainStretch(
+        stop: start, pending: start, pendingScalars: 0, lastScalar: start, itemCount: 0)
+    }
+    return PlainStretch(
+      stop: index, pending: characterStart, pendingScalars: scalars, lastScalar: last,
+      itemCount: itemsBefore)
   }
 }

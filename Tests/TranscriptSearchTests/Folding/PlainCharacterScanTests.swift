@@ -82,8 +82,8 @@ struct PlainCharacterScanTests {
   }
 
   /// The scan goes as far as its classes allow: through Thai vowel and tone signs in
-  /// canonical order, keyed capitals and final sigma, and stops where the standard
-  /// library's grapheme breaking or composition must decide.
+  /// canonical order, keyed capitals and final sigma, emoji and skin tones, and stops
+  /// where the standard library's grapheme breaking or composition must decide.
   @Test(
     arguments: [
       ("กำลั่ง ΣΟΦΟΣ σοφός 中文 한국", nil),
@@ -92,7 +92,7 @@ struct PlainCharacterScanTests {
       ("स्कूल", "स"),  // a virama joins the next consonant
       ("न\u{93C}", "न"),  // composes to ऩ
       ("e\u{301}", "e"),  // composes to é
-      ("x👍", "x"),  // outside the Basic Multilingual Plane
+      ("x👍🏽 𐐀 👨\u{200D}👩", "x👍🏽 𐐀 👨"),  // a zero width joiner joins what follows
       ("a\r\nb", "a"),  // a control
     ] as [(String, String?)])
   func stopsOnlyWhereItMust(_ text: String, _ stopsAfter: String?) {
