@@ -309,4 +309,37 @@ struct FoldedCorpusTests {
     let sAndLineFeed: UInt128 = 1 << 0x73 | 1 << 0x0A
     #expect(folded.segments[0].asciiInsideCharacters == sAndLineFeed)
   }
+
+  /// In rows where other scalars fall inside characters (Thai's and Devanagari's vowel
+  /// signs, the second consonant of a conjunct), a match that starts on, or ends before,
+  /// a scalar never found inside one is accepted without the boundary table, and one at
+  /// such a scalar still consults it: the oracle's answers either way, with such rows in
+  /// a segment or not, and after an edit brings one in.
+  @Test func otherScalarsInsideCharactersAreDecidedByTheScalar() async throws {
+    var corpus = Corpus(
+      [
+        "บ้านzephyrสวัสดี", "क्षzephyrष", "zephyr\u{E49}", "षzephyr", "zephyr、ष्",
+        "plain zephyr ष", "นzephyrน\u{E49}", "क्ष क ष", "👍🏽zephyr🏽",
+      ].map { TranscriptRow(start: 0, text: $0) })
+    let keywords = [
+      "zephyr", "ष", "षzephyr", "zephyrष", "zephyrस", "น", "zephyrน", "ส", "สวัสดี", "क", "🏽",
+      "zephyr🏽", "r、",
+    ]
+    for size in [1, 24, FoldedCorpus.defaultSegmentBytes] {
+      var folded = FoldedCorpus(corpus, segmentBytes: size)
+      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
+      // An edit brings a conjunct into a row, and into a segment, that had none.
+      try corpus.replaceText(ofRow: 5, with: "plain zephyrष्ष")
+      folded.replaceRow(5, with: "plain zephyrष्ष")
+      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
+      try corpus.replaceText(ofRow: 5, with: "plain zephyr ष")
+    }
+    let folded = FoldedCorpus(corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes)
+    let inside = folded.segments[0].nonASCIIInsideCharacters.withUnsafeBufferPointer { words in
+      ["\u{E49}", "ष", "\u{94D}", "🏽", "ส", "、", "z"].map {
+        InsideCharacters.mayContain($0.unicodeScalars.first!.value, in: words)
+      }
+    }
+    #expect(inside == [true, true, true, true, false, false, false])
+  }
 }

@@ -52,12 +52,22 @@ struct FoldedRowBuilder: Sendable {
       folded.nonBoundaryBits.append(contentsOf: repeatElement(0, count: rowLength / 64 + 1))
       // Through buffer pointers: a row of an Indic script or Thai has dozens of offsets.
       var asciiInside: UInt128 = 0
+      if folded.nonASCIIInsideCharacters.isEmpty {
+        folded.nonASCIIInsideCharacters = InsideCharacters.empty
+      }
       folded.nonBoundaryBits.withUnsafeMutableBufferPointer { bits in
-        folded.bytes.withUnsafeBufferPointer { bytes in
-          for offset in nonBoundaries {
-            bits[firstWord + offset / 64] |= 1 << UInt64(offset % 64)
-            let byte = bytes[rowStart + offset]
-            if byte < 0x80 { asciiInside |= 1 << UInt128(byte) }
+        folded.nonASCIIInsideCharacters.withUnsafeMutableBufferPointer { nonASCIIInside in
+          folded.bytes.withUnsafeBufferPointer { bytes in
+            for offset in nonBoundaries {
+              bits[firstWord + offset / 64] |= 1 << UInt64(offset % 64)
+              let byte = bytes[rowStart + offset]
+              if byte < 0x80 {
+                asciiInside |= 1 << UInt128(byte)
+              } else {
+                InsideCharacters.insert(
+                  UTF8Scalars.decode(bytes, at: rowStart + offset).scalar, into: nonASCIIInside)
+              }
+            }
           }
         }
       }

@@ -259,18 +259,24 @@ struct Scan {
     // A key that begins with an ASCII byte begins on a character boundary in any row
     // whose non-boundaries all fall on bytes that are not ASCII, and in any other row of
     // the segment unless that byte is one found inside a character (see
-    // `FoldedSegment.asciiInsideCharacters`); the same for the byte after the key.
+    // `FoldedSegment.asciiInsideCharacters`); a key that begins with another scalar,
+    // unless that scalar may be found inside one (`nonASCIIInsideCharacters`). The same
+    // for the scalar after the key.
     let keyStartsASCII = key[0] < 0x80
     let inside = segment.asciiInsideCharacters
-    let keyStartsOutside = keyStartsASCII && inside & 1 << UInt128(key[0]) == 0
+    let nonASCIIInside = segment.nonASCIIInsideCharacters
+    let keyStartsOutside =
+      keyStartsASCII
+      ? inside & 1 << UInt128(key[0]) == 0
+      : !InsideCharacters.mayContain(UTF8Scalars.decode(key, at: 0).scalar, in: nonASCIIInside)
     @inline(__always) func boundariesKnown(_ flags: FoldedSegment.RowFlags, end: Int) -> Bool {
-      guard keyStartsASCII else { return false }
+      let asciiInside = flags.contains(.hasASCIIInsideCharacters)
+      guard keyStartsOutside || (keyStartsASCII && !asciiInside) else { return false }
       let following = buffer[end]
-      guard flags.contains(.hasASCIIInsideCharacters) else {
-        return following < 0x80 || following == 0xFF
-      }
-      return keyStartsOutside
-        && (following == 0xFF || (following < 0x80 && inside & 1 << UInt128(following) == 0))
+      if following < 0x80 { return !asciiInside || inside & 1 << UInt128(following) == 0 }
+      return following == 0xFF
+        || !InsideCharacters.mayContain(
+          UTF8Scalars.decode(buffer, at: end).scalar, in: nonASCIIInside)
     }
     let rowBase = UInt32(truncatingIfNeeded: self.rowBase)
     let checksWords = wordMatch != .contains

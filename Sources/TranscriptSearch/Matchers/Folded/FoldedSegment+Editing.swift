@@ -14,6 +14,7 @@ extension FoldedSegment {
     }
     rowFlags[local] = replacement.rowFlags[0]
     asciiInsideCharacters |= replacement.asciiInsideCharacters
+    InsideCharacters.formUnion(&nonASCIIInsideCharacters, replacement.nonASCIIInsideCharacters)
     replaceBoundaryTable(ofRow: local, with: replacement)
     replaceOffsetMap(ofRow: local, with: replacement)
   }

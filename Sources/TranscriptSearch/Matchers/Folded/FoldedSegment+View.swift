@@ -16,6 +16,7 @@ extension FoldedSegment {
     let remapStarts: UnsafeBufferPointer<UInt32>
     let remapPoints: UnsafeBufferPointer<UInt32>
     let asciiInsideCharacters: UInt128
+    let nonASCIIInsideCharacters: UnsafeBufferPointer<UInt64>
   }
 
   /// Calls `body` with a view of the segment, valid only during the call.
@@ -30,13 +31,16 @@ extension FoldedSegment {
                 remappedRows.withUnsafeBufferPointer { remappedRows in
                   remapStarts.withUnsafeBufferPointer { remapStarts in
                     remapPoints.withUnsafeBufferPointer { remapPoints in
-                      body(
-                        View(
-                          bytes: bytes, rowStarts: rowStarts, rowFlags: rowFlags,
-                          complexRows: complexRows, complexRowWords: complexRowWords,
-                          nonBoundaryBits: nonBoundaryBits, remappedRows: remappedRows,
-                          remapStarts: remapStarts, remapPoints: remapPoints,
-                          asciiInsideCharacters: asciiInsideCharacters))
+                      nonASCIIInsideCharacters.withUnsafeBufferPointer { nonASCIIInside in
+                        body(
+                          View(
+                            bytes: bytes, rowStarts: rowStarts, rowFlags: rowFlags,
+                            complexRows: complexRows, complexRowWords: complexRowWords,
+                            nonBoundaryBits: nonBoundaryBits, remappedRows: remappedRows,
+                            remapStarts: remapStarts, remapPoints: remapPoints,
+                            asciiInsideCharacters: asciiInsideCharacters,
+                            nonASCIIInsideCharacters: nonASCIIInside))
+                      }
                     }
                   }
                 }

@@ -36,6 +36,9 @@ struct FoldedSegment: Sendable {
   /// starting on one, or ending before one, needs no boundary table, even in a row with
   /// `hasASCIIInsideCharacters`.
   var asciiInsideCharacters: UInt128 = 0
+  /// The same for the other scalars, by their low 12 bits (see
+  /// ``InsideCharacters``): 64 words, or none while no such scalar is inside a character.
+  var nonASCIIInsideCharacters: [UInt64] = []
 
   struct RowFlags: OptionSet, Sendable {
     let rawValue: UInt8
@@ -81,5 +84,6 @@ struct FoldedSegment: Sendable {
     bytes.capacity + rowStarts.capacity * 4 + rowFlags.capacity + complexRows.capacity * 4
       + complexRowWords.capacity * 4 + nonBoundaryBits.capacity * 8 + remappedRows.capacity * 4
       + remapStarts.capacity * 4 + remapPoints.capacity * 4
+      + nonASCIIInsideCharacters.capacity * 8
   }
 }
