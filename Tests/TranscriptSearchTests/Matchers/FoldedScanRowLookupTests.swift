@@ -2,8 +2,9 @@ import Testing
 
 @testable import TranscriptSearch
 
-/// Finding the row of a hit guesses from the average row length and gallops from the
-/// guess: it must give the row a linear search gives, whatever the rows' lengths.
+/// Finding the row of a hit looks at the next rows, eight at a time, then guesses from
+/// the average row length and gallops from the guess: it must give the row a linear
+/// search gives, whatever the rows' lengths and however far the hit is.
 @Suite("Row of a hit")
 struct FoldedScanRowLookupTests {
   /// Row starts (and the end) for rows of the given lengths.

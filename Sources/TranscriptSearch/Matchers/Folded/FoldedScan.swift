@@ -426,9 +426,18 @@ struct Scan {
   {
     let lastRow = starts.count - 2
     var low = row + 1  // starts[low] ≤ offset
-    for _ in 0..<3 {
-      if low == lastRow || Int(starts[low + 1]) > offset { return low }
-      low += 1
+    if low == lastRow || Int(starts[low + 1]) > offset { return low }
+    // Near: eight starts at a time, which a frequent keyword's next match mostly is
+    // (every eighth row of mixed-1m holds "zephyr"), without a branch a row.
+    let target = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: offset))
+    let base = UnsafeRawPointer(starts.baseAddress!)
+    for _ in 0..<4 where low + 8 <= lastRow {
+      let next = base.loadUnaligned(
+        fromByteOffset: (low + 1) * MemoryLayout<UInt32>.stride, as: SIMD8<UInt32>.self)
+      let atOrBefore = SIMD8<UInt32>(repeating: 0).replacing(with: 1, where: next .<= target)
+      let count = Int(atOrBefore.wrappedSum())
+      if count < 8 { return low + count }
+      low += 8
     }
     // Farther on: guess from the average length of the rows left (a transcript's rows
     // are alike), then gallop from the guess, so that a sparse hit (a rare keyword, a
