@@ -64,7 +64,8 @@ static inline __attribute__((always_inline)) size_t write_verified(
 }
 
 // Writes the candidates in `bits` (starts base + i) that hold the key, without a branch
-// per candidate: four at a time, each written and counted only if it holds the key.
+// per candidate: four at a time, each written and counted only if it holds the key, the
+// first four whether there are any or not (a dense key's word mostly has up to four).
 // Needs 8 readable bytes at every candidate and room for popcount(bits) + 3 more results.
 static inline __attribute__((always_inline)) size_t write_short(
     uint64_t bits, size_t base, const uint8_t *haystack, uint64_t key_word, uint64_t key_mask,
@@ -107,6 +108,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   const int has_third = third != rare && third < count;
   const VECTOR third_lanes = SPLAT(key[has_third ? third : rare]);
   const int third_always = has_third && scan->third_always;
+  const int dense = scan->dense;
   size_t start = scan->from;
   size_t found = 0;
   // A key of up to 8 bytes, as a little-endian word (these kernels are x86-64 only).
@@ -132,7 +134,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
     MASK m3 = AND(EQUAL(LOAD(at + 3 * WIDTH + rare), rare_lanes),
         EQUAL(LOAD(at + 3 * WIDTH + second), second_lanes));
     if (third_always) KEEP_THIRD_AGREEING();
-    if (ANY(OR(OR(m0, m1), OR(m2, m3)))) {
+    if (dense || ANY(OR(OR(m0, m1), OR(m2, m3)))) {
       if (has_third && !third_always) KEEP_THIRD_AGREEING();
       const uint64_t blocks[4] = {BITS(m0), BITS(m1), BITS(m2), BITS(m3)};
       if (short_key) {

@@ -17,7 +17,9 @@ typedef enum {
 /// the bytes compared first (the rarest by the corpus's histogram); `third`, unless it
 /// equals `rare`, the offset of a byte compared next, before the whole key is: where
 /// the first two agree, or with them for every start if `third_always` (for a pair
-/// expected to agree often).
+/// expected to agree often). With `dense` (candidates expected in most steps), a kernel
+/// writes each step's candidates without first asking whether it has any, a branch it
+/// would mispredict in about every other step.
 typedef struct {
   const uint8_t *haystack;
   size_t from;
@@ -28,6 +30,7 @@ typedef struct {
   size_t second;
   size_t third;
   int third_always;
+  int dense;
 } tsb_scan;
 
 /// Whether this CPU (and this build) can run `kernel`.

@@ -283,6 +283,26 @@ struct FoldedCorpusTests {
     #expect(single.rare == 0 && single.second == 0 && single.third == 0)
   }
 
+  /// A key is dense, and its kernel writes every step's candidates without asking whether
+  /// there are any, where its candidates are about one start in 30 to 250: not where they
+  /// are rarer (the question is mostly no) or commoner (mostly yes).
+  @Test func aKeyIsDenseWhereAboutHalfTheStepsHoldACandidate() {
+    // Rows of 100 bytes: "a" once (1%), "e" 24 times, "x" 49 times, "q" in one row of a
+    // hundred. A pair's share is as if its bytes were independent: "xa" 0.49%.
+    let corpus = Corpus(
+      (0..<1_000).map { row in
+        let rare = row % 100 == 0 ? "q" : "z"
+        return TranscriptRow(
+          start: 0,
+          text: "a" + String(repeating: "e ", count: 24) + rare + String(repeating: "x", count: 49))
+      })
+    let folded = FoldedCorpus(corpus)
+    let dense = ["a", "e", "q", "xa", "qa"].map {
+      folded.rarestOffsets(in: FoldedKeyword($0).bytes).isDense
+    }
+    #expect(dense == [true, false, false, true, false])
+  }
+
   /// In rows where an ASCII byte falls inside a character (the second "s" of "ß"'s key
   /// "ss", a line feed after a carriage return), matches at other ASCII bytes are
   /// accepted without the boundary table, and those at such bytes still consult it:

@@ -39,6 +39,8 @@ struct ScanKernelTests {
       // itself asks for none.
       let third = Int.random(in: 0..<keyCount, using: &random)
       let thirdAlways = random.next() % 2 == 0
+      // Steps written whether they hold candidates or not.
+      let dense = random.next() % 2 == 0
       let expected =
         end - from < keyCount
         ? []
@@ -47,7 +49,7 @@ struct ScanKernelTests {
         }
       let got = Self.occurrences(
         kernel, haystack, from: from, end: end, key: key, rare: rare, second: second,
-        third: third, thirdAlways: thirdAlways)
+        third: third, thirdAlways: thirdAlways, dense: dense)
       #expect(got == expected, "trial \(trial): \(length) bytes, key of \(keyCount)")
       if got != expected { return }
     }
@@ -238,7 +240,7 @@ struct ScanKernelTests {
   /// Every occurrence `kernel` reports, batch after batch.
   private static func occurrences(
     _ kernel: ScanKernel, _ haystack: [UInt8], from: Int, end: Int, key: [UInt8], rare: Int,
-    second: Int, third: Int? = nil, thirdAlways: Bool = false
+    second: Int, third: Int? = nil, thirdAlways: Bool = false, dense: Bool = false
   ) -> [Int] {
     var found: [Int] = []
     haystack.withUnsafeBufferPointer { haystack in
@@ -246,7 +248,7 @@ struct ScanKernelTests {
         let request = tsb_scan(
           haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
           key_count: key.count, rare: rare, second: second, third: third ?? rare,
-          third_always: thirdAlways ? 1 : 0)
+          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0)
         kernel.forEachBatch(of: request) { batch in found += batch.map { Int($0) } }
       }
     }

@@ -79,7 +79,7 @@ struct Scan {
     let request = tsb_scan(
       haystack: buffer.baseAddress, from: from, end: end, key: key.baseAddress,
       key_count: key.count, rare: offsets.rare, second: offsets.second, third: offsets.third,
-      third_always: offsets.thirdAlways ? 1 : 0)
+      third_always: offsets.thirdAlways ? 1 : 0, dense: offsets.isDense ? 1 : 0)
     // The matches and the rows of a batch staged in one allocation, as one was before
     // the rows were kept (the allocation counts of the gate).
     let capacity = ScanKernel.outputCapacity
