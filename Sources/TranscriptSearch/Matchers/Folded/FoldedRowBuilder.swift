@@ -35,8 +35,9 @@ struct FoldedRowBuilder: Sendable {
       finishRow(flags: [], in: &folded)
       return
     }
-    nonBoundaries.removeAll(keepingCapacity: true)
-    remapPoints.removeAll(keepingCapacity: true)
+    // Most rows leave both empty, and emptying an empty array still costs a call.
+    if !nonBoundaries.isEmpty { nonBoundaries.removeAll(keepingCapacity: true) }
+    if !remapPoints.isEmpty { remapPoints.removeAll(keepingCapacity: true) }
     changesWordBreak = false
     let start = folded.bytes.count
     foldMixedRow(text, into: &folded)
