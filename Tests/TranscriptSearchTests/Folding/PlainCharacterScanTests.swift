@@ -11,7 +11,11 @@ struct PlainCharacterScanTests {
   /// scalar, replaced by its key), and each later scalar start of a character that is
   /// (its marks). What it stops in is a prefix of the character at `pending`.
   @Test func passesOverWholeCharactersAndListsTheirKeysAndMarks() {
-    let pool = TrickyText.pieces + ["ก", "\u{E34}", "\u{E4C}", "\u{E3A}", "Ж", "ж", "Ω", "ω"]
+    let pool =
+      TrickyText.pieces + [
+        "ก", "\u{E34}", "\u{E4C}", "\u{E3A}", "Ж", "ж", "Ω", "ω", "क्ष", "\u{94D}", "\u{942}",
+        "\u{902}", "\u{958}", "স", "\u{9CD}",
+      ]
     var random = SeededRandom(seed: 0x5CA4)
     for round in 0..<600 {
       var cache = CharacterKeyCache()
