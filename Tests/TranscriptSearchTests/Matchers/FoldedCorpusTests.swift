@@ -309,22 +309,16 @@ struct FoldedCorpusTests {
   /// the oracle's answers either way, with such rows in a segment or not, and after an
   /// edit brings one in.
   @Test func asciiInsideCharactersIsDecidedByTheByte() async throws {
-    var corpus = Corpus(
+    let corpus = Corpus(
       [
         "Maß zephyr", "ßs zephyrs", "süß", "s ß s", "Fußball s", "a\r\nb zephyr\r",
         "plain s zephyr",
         "zephyr\r\n", "ßzephyrß",
       ].map { TranscriptRow(start: 0, text: $0) })
     let keywords = ["s", "ss", "zephyr", "zephyrs", "ß", "sß", "a", "b", "\n", "r", "mas", "fus"]
-    for size in [1, 24, FoldedCorpus.defaultSegmentBytes] {
-      var folded = FoldedCorpus(corpus, segmentBytes: size)
-      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
-      // An edit brings ß into a row, and into a segment, that had none.
-      try corpus.replaceText(ofRow: 6, with: "plain ß zephyrs")
-      folded.replaceRow(6, with: "plain ß zephyrs")
-      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
-      try corpus.replaceText(ofRow: 6, with: "plain s zephyr")
-    }
+    // An edit brings ß into a row, and into a segment, that had none.
+    try await expectAgreesWithOracle(
+      corpus, keywords: keywords, editing: 6, to: "plain ß zephyrs")
     let folded = FoldedCorpus(corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes)
     let sAndLineFeed: UInt128 = 1 << 0x73 | 1 << 0x0A
     #expect(folded.segments[0].asciiInsideCharacters == sAndLineFeed)
@@ -336,7 +330,7 @@ struct FoldedCorpusTests {
   /// such a scalar still consults it: the oracle's answers either way, with such rows in
   /// a segment or not, and after an edit brings one in.
   @Test func otherScalarsInsideCharactersAreDecidedByTheScalar() async throws {
-    var corpus = Corpus(
+    let corpus = Corpus(
       [
         "บ้านzephyrสวัสดี", "क्षzephyrष", "zephyr\u{E49}", "षzephyr", "zephyr、ष्",
         "plain zephyr ष", "นzephyrน\u{E49}", "क्ष क ष", "👍🏽zephyr🏽",
@@ -345,15 +339,9 @@ struct FoldedCorpusTests {
       "zephyr", "ष", "षzephyr", "zephyrष", "zephyrस", "น", "zephyrน", "ส", "สวัสดี", "क", "🏽",
       "zephyr🏽", "r、",
     ]
-    for size in [1, 24, FoldedCorpus.defaultSegmentBytes] {
-      var folded = FoldedCorpus(corpus, segmentBytes: size)
-      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
-      // An edit brings a conjunct into a row, and into a segment, that had none.
-      try corpus.replaceText(ofRow: 5, with: "plain zephyrष्ष")
-      folded.replaceRow(5, with: "plain zephyrष्ष")
-      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
-      try corpus.replaceText(ofRow: 5, with: "plain zephyr ष")
-    }
+    // An edit brings a conjunct into a row, and into a segment, that had none.
+    try await expectAgreesWithOracle(
+      corpus, keywords: keywords, editing: 5, to: "plain zephyrष्ष")
     let folded = FoldedCorpus(corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes)
     let inside = folded.segments[0].nonASCIIInsideCharacters.withUnsafeBufferPointer { words in
       ["\u{E49}", "ष", "\u{94D}", "🏽", "ส", "、", "z"].map {
@@ -361,5 +349,20 @@ struct FoldedCorpusTests {
       }
     }
     #expect(inside == [true, true, true, true, false, false, false])
+  }
+
+  /// The oracle's answers from folds of `corpus` at three segment sizes (a row a
+  /// segment, a few rows, all of them), before and after `row`'s text becomes `text`.
+  func expectAgreesWithOracle(
+    _ corpus: Corpus, keywords: [String], editing row: Int, to text: String
+  ) async throws {
+    for size in [1, 24, FoldedCorpus.defaultSegmentBytes] {
+      var edited = corpus
+      var folded = FoldedCorpus(corpus, segmentBytes: size)
+      try await expectAgreesWithOracle(folded, corpus, keywords: keywords)
+      try edited.replaceText(ofRow: row, with: text)
+      folded.replaceRow(row, with: text)
+      try await expectAgreesWithOracle(folded, edited, keywords: keywords)
+    }
   }
 }
