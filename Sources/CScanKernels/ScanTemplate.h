@@ -64,8 +64,7 @@ static inline __attribute__((always_inline)) size_t write_verified(
 }
 
 // Writes the candidates in `bits` (starts base + i) that hold the key, without a branch
-// per candidate: four at a time, each written and counted only if it holds the key, the
-// first four whether there are any or not (a dense key's word mostly has up to four).
+// per candidate: four at a time, each written and counted only if it holds the key.
 // Needs 8 readable bytes at every candidate and room for popcount(bits) + 3 more results.
 static inline __attribute__((always_inline)) size_t write_short(
     uint64_t bits, size_t base, const uint8_t *haystack, uint64_t key_word, uint64_t key_mask,

@@ -351,6 +351,18 @@ struct FoldedCorpusTests {
     #expect(inside == [true, true, true, true, false, false, false])
   }
 
+  /// Rows longer than the room the row builder keeps for a stretch's items (a long row's
+  /// is given back once it is folded) fold as any other, before and after shorter ones.
+  @Test func rowsLongerThanTheItemsKeptFoldAsOthersDo() async throws {
+    let long = String(repeating: "บ้านzephyr ", count: 7_000)  // 133 KB, a mark a word
+    let corpus = Corpus(
+      [long, "สวัสดี zephyr", long + "ก\u{E49}", "short zephyr"].map {
+        TranscriptRow(start: 0, text: $0)
+      })
+    try await expectAgreesWithOracle(
+      FoldedCorpus(corpus), corpus, keywords: ["zephyr", "บ้าน", "ก\u{E49}", "r บ"])
+  }
+
   /// The oracle's answers from folds of `corpus` at three segment sizes (a row a
   /// segment, a few rows, all of them), before and after `row`'s text becomes `text`.
   func expectAgreesWithOracle(

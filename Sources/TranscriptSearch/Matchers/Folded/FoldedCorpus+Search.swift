@@ -347,7 +347,8 @@ struct ScanOffsets: Sendable {
   var second: Int
   var third: Int
   var thirdAlways = false
-  /// Whether most of a kernel's steps are expected to hold a candidate.
+  /// Whether a kernel's steps are expected to hold a candidate about as often as not
+  /// (see `FoldedCorpus.denseCandidateShares`).
   var isDense = false
 }
 

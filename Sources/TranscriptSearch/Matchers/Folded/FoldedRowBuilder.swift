@@ -16,8 +16,12 @@ struct FoldedRowBuilder: Sendable {
   private var remapPoints: [UInt32] = []
   private var changesWordBreak = false
   /// What a plain stretch lists (see ``CharacterKeyCache/scanPlainCharacters(in:from:items:)``),
-  /// as long as the longest row.
+  /// as long as the longest row up to ``keptItemsCapacity``.
   private var plainItems: [UInt32] = []
+  /// Past this many, the room a long row's items took is given back once it is folded:
+  /// a builder lives as long as its corpus, and one row of 10 MB would otherwise keep
+  /// 40 MB.
+  private static let keptItemsCapacity = 1 << 16
 
   /// A builder of keys that drop nonspacing marks when `ignoringDiacritics`.
   init(ignoringDiacritics: Bool = false) {
@@ -151,6 +155,7 @@ struct FoldedRowBuilder: Sendable {
         into: &folded)
     }
     appendOriginal(text, row.runStart..<text.count, to: &folded)
+    if plainItems.count > Self.keptItemsCapacity { plainItems = [] }
   }
 
   /// Records what a plain stretch listed: the key of each character that is not its
