@@ -126,9 +126,7 @@ struct CharacterKeyCache: Sendable {
         return ScalarInfo(rawValue: UInt32(truncatingIfNeeded: recent))
       }
       if let known = supplementary[scalar] {
-        recentSupplementary[slot] = UInt64(scalar) << 32 | UInt64(known.rawValue)
-        recentSupplementaryClasses[slot] =
-          UInt64(scalar) << 16 | UInt64(PlainCharacterClass.of(scalar, known))
+        rememberRecent(scalar, known)
         return known
       }
     }
@@ -142,12 +140,17 @@ struct CharacterKeyCache: Sendable {
       }
     } else {
       supplementary[scalar] = computed
-      let slot = Int(scalar) & (recentSupplementary.count - 1)
-      recentSupplementary[slot] = UInt64(scalar) << 32 | UInt64(computed.rawValue)
-      recentSupplementaryClasses[slot] =
-        UInt64(scalar) << 16 | UInt64(PlainCharacterClass.of(scalar, computed))
+      rememberRecent(scalar, computed)
     }
     return computed
+  }
+
+  /// Puts a supplementary scalar and its class in their slot of the recent ones.
+  private mutating func rememberRecent(_ scalar: UInt32, _ info: ScalarInfo) {
+    let slot = Int(scalar) & (recentSupplementary.count - 1)
+    recentSupplementary[slot] = UInt64(scalar) << 32 | UInt64(info.rawValue)
+    recentSupplementaryClasses[slot] =
+      UInt64(scalar) << 16 | UInt64(PlainCharacterClass.of(scalar, info))
   }
 
   /// Whether the eight bytes at `index` are all printable ASCII (0x20–0x7E): the

@@ -45,8 +45,8 @@ enum PlainCharacterClass {
   /// The scalars of ``initialTable`` whose class is ``identity``, as bits.
   static let initialIdentityBits: [UInt64] = {
     var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
-    for range in CharacterKeyCache.simpleIdentityRanges {
-      for value in range { bits[Int(value >> 6)] |= 1 << UInt64(value & 63) }
+    for (value, plainClass) in initialTable.enumerated() where plainClass == identity {
+      bits[value >> 6] |= 1 << UInt64(value & 63)
     }
     return bits
   }()
@@ -105,28 +105,18 @@ extension CharacterKeyCache {
             var scalar: UInt32 = 0
             var length = 0
             while index < count {
-              let lead = UInt32(text[index])
-              if lead < 0x80 {
+              if text[index] < 0x80 {
                 if index &+ 8 <= count && Self.isPrintableASCII(text, at: index) {
                   last = index &+ 7
                   index &+= 8
                   continue
                 }
-                (scalar, length) = (lead, 1)
-              } else if lead < 0xE0 {
-                (scalar, length) = ((lead & 0x1F) << 6 | UInt32(text[index &+ 1] & 0x3F), 2)
-              } else if lead < 0xF0 {
-                scalar =
-                  (lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
-                  | UInt32(text[index &+ 2] & 0x3F)
-                length = 3
+                (scalar, length) = (UInt32(text[index]), 1)
               } else {
-                scalar =
-                  (lead & 0x07) << 18 | UInt32(text[index &+ 1] & 0x3F) << 12
-                  | UInt32(text[index &+ 2] & 0x3F) << 6 | UInt32(text[index &+ 3] & 0x3F)
-                length = 4
-                break
+                (scalar, length) = UTF8Scalars.decode(text, at: index)
               }
+              // Outside the Basic Multilingual Plane: the stretch goes on below, if at all.
+              if length == 4 { break }
               guard identities[Int(scalar >> 6)] & 1 << UInt64(scalar & 63) != 0 else { break }
               last = index
               index &+= length
