@@ -17,6 +17,13 @@ int tsb_kernel_supported(tsb_kernel kernel) {
 size_t tsb_find(
     tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
 #if defined(__x86_64__)
+  if (scan->rows != NULL) {
+    switch (kernel) {
+      case TSB_KERNEL_SSE2: return tsb_find_rows_sse2(scan, out, capacity, resume);
+      case TSB_KERNEL_AVX2: return tsb_find_rows_avx2(scan, out, capacity, resume);
+      case TSB_KERNEL_AVX512BW: return tsb_find_rows_avx512bw(scan, out, capacity, resume);
+    }
+  }
   switch (kernel) {
     case TSB_KERNEL_SSE2: return tsb_find_sse2(scan, out, capacity, resume);
     case TSB_KERNEL_AVX2: return tsb_find_avx2(scan, out, capacity, resume);

@@ -5,7 +5,6 @@
 
 #pragma clang attribute push(__attribute__((target("avx2,bmi,popcnt"))), apply_to = function)
 
-#define KERNEL_NAME tsb_find_avx2
 #define WIDTH 32
 #define VECTOR __m256i
 #define MASK __m256i
@@ -17,6 +16,11 @@
 #define BITS(mask) ((uint64_t)(uint32_t)_mm256_movemask_epi8(mask))
 #define ANY(mask) (!_mm256_testz_si256((mask), (mask)))
 
+#define KERNEL_NAME tsb_find_avx2
+#define COUNT_ROWS 0
+#include "ScanTemplate.h"
+#define KERNEL_NAME tsb_find_rows_avx2
+#define COUNT_ROWS 1
 #include "ScanTemplate.h"
 
 #pragma clang attribute pop

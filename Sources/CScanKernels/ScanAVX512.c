@@ -5,7 +5,6 @@
 
 #pragma clang attribute push(__attribute__((target("avx512f,avx512bw,bmi,popcnt"))), apply_to = function)
 
-#define KERNEL_NAME tsb_find_avx512bw
 #define WIDTH 64
 #define VECTOR __m512i
 #define MASK __mmask64
@@ -17,6 +16,11 @@
 #define BITS(mask) ((uint64_t)(mask))
 #define ANY(mask) ((mask) != 0)
 
+#define KERNEL_NAME tsb_find_avx512bw
+#define COUNT_ROWS 0
+#include "ScanTemplate.h"
+#define KERNEL_NAME tsb_find_rows_avx512bw
+#define COUNT_ROWS 1
 #include "ScanTemplate.h"
 
 #pragma clang attribute pop

@@ -3,7 +3,6 @@
 #include "ScanKernelsInternal.h"
 #include <immintrin.h>
 
-#define KERNEL_NAME tsb_find_sse2
 #define WIDTH 16
 #define VECTOR __m128i
 #define MASK __m128i
@@ -15,6 +14,11 @@
 #define BITS(mask) ((uint64_t)(uint32_t)_mm_movemask_epi8(mask))
 #define ANY(mask) (_mm_movemask_epi8(mask) != 0)
 
+#define KERNEL_NAME tsb_find_sse2
+#define COUNT_ROWS 0
+#include "ScanTemplate.h"
+#define KERNEL_NAME tsb_find_rows_sse2
+#define COUNT_ROWS 1
 #include "ScanTemplate.h"
 
 #endif

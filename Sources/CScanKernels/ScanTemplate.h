@@ -1,6 +1,8 @@
-// One algorithm, written once and compiled per vector width. The including file
-// defines:
+// One algorithm, written once and compiled per vector width, each with and without
+// counting rows. The including file defines:
 //   KERNEL_NAME        the function's name
+//   COUNT_ROWS         1 for the kernel that writes each start's row (see tsb_scan), 0
+//                      for the one that does not
 //   WIDTH              bytes per vector
 //   VECTOR             the vector type
 //   MASK               what a comparison gives (a vector of lanes, or a mask register)
@@ -32,6 +34,8 @@
 // time and counted by that compare's result, without a branch each: the step's 4 × WIDTH
 // bits go in 64-bit words, and only each word's loop tests whether any bit is left.
 
+#ifndef SCAN_TEMPLATE_HELPERS
+#define SCAN_TEMPLATE_HELPERS
 // No call inside the loop: a call would force the vector registers to be saved and
 // reloaded around it on every step.
 static inline __attribute__((always_inline)) int verify_key(
@@ -50,38 +54,73 @@ static inline __attribute__((always_inline)) int verify_key(
   return 1;
 }
 
-// Writes the candidates in `bits` (starts base + i) that hold the key, each verified
-// whole: the path of keys longer than 8 bytes and of the last blocks.
-static inline __attribute__((always_inline)) size_t write_verified(
-    uint64_t bits, size_t base, const uint8_t *haystack, const uint8_t *key, size_t count,
-    uint32_t *out, size_t found) {
-  while (bits != 0) {
-    size_t candidate = base + (size_t)__builtin_ctzll(bits);
-    bits &= bits - 1;
-    if (verify_key(haystack + candidate, key, count)) out[found++] = (uint32_t)candidate;
-  }
-  return found;
+// The row of the start at `offset` of a word of starts that begins in row `row` and
+// holds the row separators `separators` (bit i for start base + i).
+static inline __attribute__((always_inline)) uint32_t row_at(
+    uint32_t row, uint64_t separators, size_t offset) {
+  return row + (uint32_t)__builtin_popcountll(separators & ((1ull << offset) - 1));
 }
 
-// Writes the candidates in `bits` (starts base + i) that hold the key, without a branch
-// per candidate: four at a time, each written and counted only if it holds the key.
-// Needs 8 readable bytes at every candidate and room for popcount(bits) + 3 more results.
-static inline __attribute__((always_inline)) size_t write_short(
-    uint64_t bits, size_t base, const uint8_t *haystack, uint64_t key_word, uint64_t key_mask,
-    uint32_t *out, size_t found) {
+// Writes the candidates in `bits` (starts base + i) that hold the key, each verified
+// whole, and with `rows` their rows (see row_at): the path of keys longer than 8 bytes
+// and of the last blocks.
+static inline __attribute__((always_inline)) size_t write_verified(
+    uint64_t bits, size_t base, const uint8_t *haystack, const uint8_t *key, size_t count,
+    uint32_t *out, uint32_t *rows, uint64_t separators, uint32_t row, size_t found) {
   while (bits != 0) {
-    for (int lane = 0; lane < 4; lane++) {
-      size_t candidate = base + (size_t)(bits != 0 ? __builtin_ctzll(bits) : 0);
-      int valid = bits != 0;
-      bits &= bits - 1;
-      uint64_t word;
-      __builtin_memcpy(&word, haystack + candidate, 8);
-      out[found] = (uint32_t)candidate;
-      found += (size_t)(valid & (((word ^ key_word) & key_mask) == 0));
+    size_t offset = (size_t)__builtin_ctzll(bits);
+    bits &= bits - 1;
+    if (verify_key(haystack + base + offset, key, count)) {
+      if (rows != NULL) rows[found] = row_at(row, separators, offset);
+      out[found++] = (uint32_t)(base + offset);
     }
   }
   return found;
 }
+
+// Writes the candidates in `bits` (starts base + i) that hold the key, and with `rows`
+// their rows (see row_at), without a branch per candidate: four at a time, each written
+// and counted only if it holds the key. With `exact`, the bytes compared already were
+// the whole key, and none is read again. Needs 8 readable bytes at every candidate and
+// room for popcount(bits) + 3 more results.
+static inline __attribute__((always_inline)) size_t write_short(
+    uint64_t bits, size_t base, const uint8_t *haystack, uint64_t key_word, uint64_t key_mask,
+    int exact, uint32_t *out, uint32_t *rows, uint64_t separators, uint32_t row,
+    size_t found) {
+  while (bits != 0) {
+    for (int lane = 0; lane < 4; lane++) {
+      size_t offset = (size_t)(bits != 0 ? __builtin_ctzll(bits) : 0);
+      int valid = bits != 0;
+      bits &= bits - 1;
+      out[found] = (uint32_t)(base + offset);
+      if (rows) rows[found] = row_at(row, separators, offset);
+      if (exact) {
+        found += (size_t)valid;
+      } else {
+        uint64_t word;
+        __builtin_memcpy(&word, haystack + base + offset, 8);
+        found += (size_t)(valid & (((word ^ key_word) & key_mask) == 0));
+      }
+    }
+  }
+  return found;
+}
+
+#endif
+
+// The 4 × WIDTH bits of a step's four blocks, as 64-bit words.
+#if WIDTH == 16
+#define PACK_WORDS(words, b0, b1, b2, b3) \
+  const uint64_t words[1] = {(b0) | (b1) << 16 | (b2) << 32 | (b3) << 48}
+#elif WIDTH == 32
+#define PACK_WORDS(words, b0, b1, b2, b3) \
+  const uint64_t words[2] = {(b0) | (b1) << 32, (b2) | (b3) << 32}
+#else
+#define PACK_WORDS(words, b0, b1, b2, b3) const uint64_t words[4] = {(b0), (b1), (b2), (b3)}
+#endif
+
+// The row separators (0xFF) among WIDTH bytes, as bits; none counted without rows.
+#define SEPARATORS(pointer) (rows ? BITS(EQUAL(LOAD(pointer), separator_lanes)) : 0)
 
 // Keeps, of the step's four blocks of candidates, those where the third byte agrees too.
 #define KEEP_THIRD_AGREEING()                                       \
@@ -91,6 +130,25 @@ static inline __attribute__((always_inline)) size_t write_short(
     m2 = AND(m2, EQUAL(LOAD(at + 2 * WIDTH + third), third_lanes)); \
     m3 = AND(m3, EQUAL(LOAD(at + 3 * WIDTH + third), third_lanes)); \
   } while (0)
+
+#if COUNT_ROWS
+// The candidates of a step's four blocks (`blocks`, bits of WIDTH starts each) that hold
+// a key longer than 8 bytes, verified whole, and their rows: the step begins in row
+// `row`, and `separators` holds its row separators as PACK_WORDS packs them.
+static __attribute__((noinline)) size_t write_long(const uint64_t blocks[4],
+    const uint64_t *separators, size_t start, const uint8_t *haystack, const uint8_t *key,
+    size_t count, uint32_t *out, uint32_t *rows, uint32_t row, size_t found) {
+  for (size_t block = 0; block < 4; block++) {
+    const uint64_t block_separators = WIDTH == 64
+        ? separators[block * WIDTH / 64]
+        : (separators[block * WIDTH / 64] >> (block * WIDTH % 64)) & ((1ull << (WIDTH % 64)) - 1);
+    found = write_verified(blocks[block], start + block * WIDTH, haystack, key, count, out, rows,
+        block_separators, row, found);
+    row += (uint32_t)__builtin_popcountll(block_separators);
+  }
+  return found;
+}
+#endif
 
 size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
   const uint8_t *haystack = scan->haystack;
@@ -108,6 +166,15 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   const VECTOR third_lanes = SPLAT(key[has_third ? third : rare]);
   const int third_always = has_third && scan->third_always;
   const int dense = scan->dense;
+  // The key is no longer than the bytes compared at distinct offsets: no verifying.
+  const int exact =
+      count == 1 || (count == 2 && second != rare) || (count == 3 && has_third && second != rare
+          && second != third);
+  // Known when compiled: a kernel that does not count rows has none of their work.
+  uint32_t *const rows = COUNT_ROWS ? scan->rows : NULL;
+  if (COUNT_ROWS && rows == NULL) __builtin_unreachable();
+  uint32_t row = COUNT_ROWS ? *scan->row : 0;
+  const VECTOR separator_lanes = SPLAT(0xFF);
   size_t start = scan->from;
   size_t found = 0;
   // A key of up to 8 bytes, as a little-endian word (these kernels are x86-64 only).
@@ -122,9 +189,12 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
     // write_short may write 3 places past the last result it counts.
     if (capacity - found < 4 * WIDTH + 4) {
       *resume = start;
+      if (rows) *scan->row = row;
       return found;
     }
     const uint8_t *at = haystack + start;
+    PACK_WORDS(separators, SEPARATORS(at), SEPARATORS(at + WIDTH), SEPARATORS(at + 2 * WIDTH),
+        SEPARATORS(at + 3 * WIDTH));
     MASK m0 = AND(EQUAL(LOAD(at + rare), rare_lanes), EQUAL(LOAD(at + second), second_lanes));
     MASK m1 = AND(EQUAL(LOAD(at + WIDTH + rare), rare_lanes),
         EQUAL(LOAD(at + WIDTH + second), second_lanes));
@@ -137,22 +207,29 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
       if (has_third && !third_always) KEEP_THIRD_AGREEING();
       const uint64_t blocks[4] = {BITS(m0), BITS(m1), BITS(m2), BITS(m3)};
       if (short_key) {
-#if WIDTH == 16
-        const uint64_t words[1] = {blocks[0] | blocks[1] << 16 | blocks[2] << 32 | blocks[3] << 48};
-#elif WIDTH == 32
-        const uint64_t words[2] = {blocks[0] | blocks[1] << 32, blocks[2] | blocks[3] << 32};
-#else
-        const uint64_t *words = blocks;
-#endif
+        PACK_WORDS(words, blocks[0], blocks[1], blocks[2], blocks[3]);
+        uint32_t word_row = row;
         for (size_t word = 0; word < 4 * WIDTH / 64; word++) {
           found = write_short(words[word], start + word * 64, haystack, key_word, key_mask,
-              out, found);
+              exact, out, rows, separators[word], word_row, found);
+          if (rows) word_row += (uint32_t)__builtin_popcountll(separators[word]);
         }
       } else {
+#if COUNT_ROWS
+        // Out of line: inlined, this path's registers would crowd the short keys' loop.
+        found = write_long(blocks, separators, start, haystack, key, count, out, rows, row,
+            found);
+#else
         for (size_t block = 0; block < 4; block++) {
           found = write_verified(blocks[block], start + block * WIDTH, haystack, key, count,
-              out, found);
+              out, NULL, 0, 0, found);
         }
+#endif
+      }
+    }
+    if (rows) {
+      for (size_t word = 0; word < 4 * WIDTH / 64; word++) {
+        row += (uint32_t)__builtin_popcountll(separators[word]);
       }
     }
     start += 4 * WIDTH;
@@ -161,26 +238,37 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   while (start + WIDTH - 1 <= last) {
     if (capacity - found < 4 * WIDTH) {
       *resume = start;
+      if (rows) *scan->row = row;
       return found;
     }
     const uint8_t *at = haystack + start;
     uint64_t bits =
         BITS(AND(EQUAL(LOAD(at + rare), rare_lanes), EQUAL(LOAD(at + second), second_lanes)));
-    found = write_verified(bits, start, haystack, key, count, out, found);
+    const uint64_t separators = SEPARATORS(at);
+    found = write_verified(bits, start, haystack, key, count, out, rows, separators, row, found);
+    row += (uint32_t)__builtin_popcountll(separators);
     start += WIDTH;
   }
   // The tail: fewer than WIDTH starts, at most WIDTH results, which fit.
   if (capacity - found < WIDTH) {
     *resume = start;
+    if (rows) *scan->row = row;
     return found;
   }
   for (; start <= last; start++) {
     if (haystack[start + rare] == key[rare] && haystack[start + second] == key[second]
         && verify_key(haystack + start, key, count)) {
+      if (rows) rows[found] = row;
       out[found++] = (uint32_t)start;
     }
+    row += haystack[start] == 0xFF;
   }
+  if (rows) *scan->row = row;
   return found;
 }
 
 #undef KEEP_THIRD_AGREEING
+#undef PACK_WORDS
+#undef SEPARATORS
+#undef KERNEL_NAME
+#undef COUNT_ROWS

@@ -20,6 +20,12 @@ typedef enum {
 /// expected to agree often). With `dense` (candidates expected in most steps), a kernel
 /// writes each step's candidates without first asking whether it has any, a branch it
 /// would mispredict in about every other step.
+///
+/// With `rows` (else NULL), each start written to `out` also gets its row in `rows`, at
+/// the same index: `*row` (the row holding `from`) plus the row separators (0xFF, a
+/// byte no key holds) from `from` up to the start. On return `*row` is the row holding
+/// `*resume`, so a search resumes with it. Counting as it scans costs the kernel a
+/// compare a vector, where a row search after it costs one per start.
 typedef struct {
   const uint8_t *haystack;
   size_t from;
@@ -31,6 +37,8 @@ typedef struct {
   size_t third;
   int third_always;
   int dense;
+  uint32_t *rows;
+  uint32_t *row;
 } tsb_scan;
 
 /// Whether this CPU (and this build) can run `kernel`.

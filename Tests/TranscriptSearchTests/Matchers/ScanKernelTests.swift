@@ -55,6 +55,88 @@ struct ScanKernelTests {
     }
   }
 
+  /// Rows counted as the kernel scans: each occurrence's row is the row holding `from`
+  /// plus the separators (0xFF) between them, on random haystacks and keys of 1 to 40
+  /// bytes (never holding 0xFF, as no key does), in batches that end anywhere.
+  @Test(arguments: ScanKernel.available)
+  func countsTheRowOfEveryOccurrenceAsItScans(_ kernel: ScanKernel) {
+    var random = SeededRandom(seed: 0x0_F0F0)
+    for trial in 0..<2_000 {
+      let haystack = Self.randomBytes(
+        Int.random(in: 0...(trial % 10 == 0 ? 3_000 : 700), using: &random), using: &random)
+      let keyCount =
+        trial % 4 == 0
+        ? Int.random(in: 9...40, using: &random) : Int.random(in: 1...8, using: &random)
+      var key = Self.randomBytes(keyCount, using: &random).map { $0 == 0xFF ? 0x61 : $0 }
+      if haystack.count >= keyCount && random.next() % 2 == 0 {
+        let at = Int.random(in: 0...(haystack.count - keyCount), using: &random)
+        key = haystack[at..<at + keyCount].map { $0 == 0xFF ? 0x61 : $0 }
+      }
+      let from = Int.random(in: 0...haystack.count, using: &random)
+      let end = Int.random(in: from...haystack.count, using: &random)
+      let firstRow = Int.random(in: 0...1_000, using: &random)
+      var expected: [(start: Int, row: Int)] = []
+      var row = firstRow
+      if end - from >= keyCount {
+        for start in from...(end - keyCount) {
+          if Array(haystack[start..<start + keyCount]) == key { expected.append((start, row)) }
+          if haystack[start] == 0xFF { row += 1 }
+        }
+      }
+      var got: [(start: Int, row: Int)] = []
+      var rowsCounted = true
+      haystack.withUnsafeBufferPointer { haystack in
+        key.withUnsafeBufferPointer { key in
+          let request = tsb_scan(
+            haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
+            key_count: key.count, rare: Int.random(in: 0..<keyCount, using: &random),
+            second: Int.random(in: 0..<keyCount, using: &random),
+            third: Int.random(in: 0..<keyCount, using: &random),
+            third_always: Int32(random.next() % 2), dense: Int32(random.next() % 2), rows: nil,
+            row: nil)
+          kernel.forEachBatch(of: request, firstRow: firstRow) { starts, rows in
+            guard let rows else {
+              rowsCounted = false
+              return
+            }
+            for (index, start) in starts.enumerated() { got.append((Int(start), Int(rows[index]))) }
+          }
+        }
+      }
+      if kernel.native == nil {
+        #expect(!rowsCounted, "The portable kernel counts no rows")
+        continue
+      }
+      #expect(rowsCounted)
+      let same = got.map(\.start) == expected.map(\.start) && got.map(\.row) == expected.map(\.row)
+      #expect(same, "trial \(trial): \(haystack.count) bytes, key of \(keyCount)")
+      if !same { return }
+    }
+  }
+
+  /// A search whose keyword turns up every few rows counts rows in the kernel from its
+  /// second segment on: tricky rows (marks, expansions, remapped offsets, emoji) in
+  /// segments of 2 KB, frequent keywords, every kernel against the oracle.
+  @Test(arguments: ScanKernel.available)
+  func findsTheRowsOfFrequentMatchesAsTheOracleDoes(_ kernel: ScanKernel) async throws {
+    var random = SeededRandom(seed: 0xF00D)
+    let rows = (0..<3_000).map { _ in
+      let pieces = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+        TrickyText.pieces.randomElement(using: &random)!
+      }
+      return TranscriptRow(start: 0, text: pieces.joined())
+    }
+    let corpus = Corpus(rows)
+    let folded = FoldedCorpus(corpus, segmentBytes: 2_048)
+    #expect(folded.segmentCount > 10)
+    let oracle = OracleMatcher(corpus: corpus)
+    for keyword in ["a", "s", "ss", "e\u{301}", "中", "👍", "ι", "ab"] {
+      let expected = try await oracle.matches(of: keyword)
+      let got = folded.matches(of: FoldedKeyword(keyword), inRows: 0..<corpus.count, kernel: kernel)
+      #expect(got == expected, "\(keyword.debugDescription)")
+    }
+  }
+
   /// A row of 5,000 "a": far more occurrences than one batch of the kernel's output.
   @Test(arguments: ScanKernel.available)
   func resumesWhenOneBatchCannotHoldEveryOccurrence(_ kernel: ScanKernel) {
@@ -248,7 +330,7 @@ struct ScanKernelTests {
         let request = tsb_scan(
           haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
           key_count: key.count, rare: rare, second: second, third: third ?? rare,
-          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0)
+          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0, rows: nil, row: nil)
         kernel.forEachBatch(of: request) { batch in found += batch.map { Int($0) } }
       }
     }

@@ -79,7 +79,8 @@ struct Scan {
     let request = tsb_scan(
       haystack: buffer.baseAddress, from: from, end: end, key: key.baseAddress,
       key_count: key.count, rare: offsets.rare, second: offsets.second, third: offsets.third,
-      third_always: offsets.thirdAlways ? 1 : 0, dense: offsets.isDense ? 1 : 0)
+      third_always: offsets.thirdAlways ? 1 : 0, dense: offsets.isDense ? 1 : 0, rows: nil,
+      row: nil)
     // The matches and the rows of a batch staged in one allocation, as one was before
     // the rows were kept (the allocation counts of the gate).
     let capacity = ScanKernel.outputCapacity
@@ -91,8 +92,11 @@ struct Scan {
       let staging = raw.baseAddress!.bindMemory(to: Match.self, capacity: capacity)
       let rowStaging = (raw.baseAddress! + matchBytes).bindMemory(
         to: UInt32.self, capacity: capacity)
-      kernel.forEachBatch(of: request) {
-        accept($0, staging: staging, rowStaging: rowStaging)
+      // The kernel counts rows from the one holding `from`, known while no occurrence
+      // past it has been accepted (a search of several keys goes block by block).
+      let firstRow = offsets.countsRows && from >= rowStart && from < rowEnd ? row : nil
+      kernel.forEachBatch(of: request, firstRow: firstRow) { starts, rows in
+        accept(starts, rows: rows, staging: staging, rowStaging: rowStaging)
       }
     }
   }

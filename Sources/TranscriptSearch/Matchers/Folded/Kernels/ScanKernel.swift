@@ -101,17 +101,37 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
   /// - Precondition: the kernel is supported.
   @inline(__always)
   func forEachBatch(of request: tsb_scan, _ body: (UnsafeBufferPointer<UInt32>) -> Void) {
+    forEachBatch(of: request, firstRow: nil) { starts, _ in body(starts) }
+  }
+
+  /// ``forEachBatch(of:_:)``, and given `firstRow` (the row holding `request.from`),
+  /// each start's row at the same index of `body`'s second argument, from a kernel that
+  /// counts rows as it scans (the C kernels; the portable kernel passes nil).
+  @inline(__always)
+  func forEachBatch(
+    of request: tsb_scan, firstRow: Int?,
+    _ body: (UnsafeBufferPointer<UInt32>, UnsafePointer<UInt32>?) -> Void
+  ) {
     var request = request
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.outputCapacity) { out in
+    let countsRows = native != nil && firstRow != nil
+    var row = UInt32(truncatingIfNeeded: firstRow ?? 0)
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * Self.outputCapacity) { out in
+      let starts = UnsafeMutableBufferPointer(rebasing: out[..<Self.outputCapacity])
+      let rows = out.baseAddress! + Self.outputCapacity
       while true {
         var resume = 0
         let found =
           if let native {
-            tsb_find(native, &request, out.baseAddress!, out.count, &resume)
+            withUnsafeMutablePointer(to: &row) { row in
+              request.rows = countsRows ? rows : nil
+              request.row = countsRows ? row : nil
+              return tsb_find(native, &request, starts.baseAddress!, starts.count, &resume)
+            }
           } else {
-            PortableScanKernel.find(request, into: out, resume: &resume)
+            PortableScanKernel.find(request, into: starts, resume: &resume)
           }
-        body(UnsafeBufferPointer(rebasing: out[..<found]))
+        body(
+          UnsafeBufferPointer(rebasing: starts[..<found]), countsRows ? UnsafePointer(rows) : nil)
         if resume >= request.end { return }
         request.from = resume
       }
