@@ -63,6 +63,8 @@ public struct Comparison: Sendable {
     let bytes = Double(max(corpus.utf8TextCount, 1))
     var prepared: [String: any Matcher] = [:]
     for strategy in strategies { prepared[strategy.name] = strategy.prepare(corpus) }
+    // Timed once the prepared forms sit in 2 MB pages (see `MatcherBenchmark`).
+    FoldedCorpus.waitUntilHugePagesAdvised()
 
     // Correctness first: the contract's answer, on every row if the oracle fits its budget.
     progress("\(dataset.name): the oracle's answers")

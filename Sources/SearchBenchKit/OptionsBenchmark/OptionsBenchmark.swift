@@ -49,6 +49,8 @@ public struct OptionsBenchmark: Sendable {
       ("folded", folded), ("chunked", chunked),
     ]
     let agreement = try await checkAgainstOracle()
+    // Timed once the forms sit in 2 MB pages (see `MatcherBenchmark`).
+    FoldedCorpus.waitUntilHugePagesAdvised()
 
     var samples: [String: [Double]] = [:]
     var counts: [String: Int] = [:]

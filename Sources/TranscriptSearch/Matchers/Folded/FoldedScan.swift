@@ -92,8 +92,13 @@ struct Scan {
       let staging = raw.baseAddress!.bindMemory(to: Match.self, capacity: capacity)
       let rowStaging = (raw.baseAddress! + matchBytes).bindMemory(
         to: UInt32.self, capacity: capacity)
-      // The kernel counts rows from the one holding `from`, known while no occurrence
-      // past it has been accepted (a search of several keys goes block by block).
+      // The kernel counts rows from the one holding `from`: the row cursor moves there,
+      // as no occurrence before `from` is left to accept.
+      if offsets.countsRows && from >= rowEnd && from < range.upperBound {
+        row = Self.row(holding: from, after: row, in: rowStarts)
+        rowStart = Int(rowStarts[row])
+        rowEnd = Int(rowStarts[row + 1])
+      }
       let firstRow = offsets.countsRows && from >= rowStart && from < rowEnd ? row : nil
       kernel.forEachBatch(of: request, firstRow: firstRow) { starts, rows in
         accept(starts, rows: rows, staging: staging, rowStaging: rowStaging)
