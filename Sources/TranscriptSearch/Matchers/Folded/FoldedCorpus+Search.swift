@@ -93,19 +93,14 @@ extension FoldedCorpus {
         segment, rows: local, key: key, options: keyword.options, originals: originals,
         into: &result
       ) { scan in
-        var from = scan.range.lowerBound
-        // The first bytes a search reads (of each chunk's, for a search split into
-        // chunks) tell whether the rest should count rows.
-        if bytesSearched == 0 && scan.range.count > 2 * ScanOffsets.rowCountingProbe {
-          let probed = from + ScanOffsets.rowCountingProbe
-          scan.run(kernel, from: from, to: probed, offsets: offsets)
-          bytesSearched = probed - from
-          from = probed
-        }
+        // The first bytes a search reads (each chunk's, for a search split into chunks)
+        // tell whether the rest should count rows.
         offsets.countsRows =
           bytesSearched > 0 && scan.matches.count * ScanOffsets.rowCountingGap >= bytesSearched
-        scan.run(kernel, from: from, to: scan.range.upperBound, offsets: offsets)
-        bytesSearched += scan.range.upperBound - from
+        scan.run(
+          kernel, from: scan.range.lowerBound, to: scan.range.upperBound, offsets: offsets,
+          probing: bytesSearched == 0)
+        bytesSearched += scan.range.count
       }
       segment += 1
     }

@@ -72,8 +72,49 @@ struct Scan {
   var rowFlags: UnsafeBufferPointer<FoldedSegment.RowFlags> { segment.rowFlags }
 
   /// Runs `kernel` over the starts in `from..<to` (occurrences may end past `to`, up to
-  /// the scan's range) and accepts what it finds.
-  mutating func run(_ kernel: ScanKernel, from: Int, to: Int, offsets: ScanOffsets) {
+  /// the scan's range) and accepts what it finds. With `probing`, unless `offsets` asks
+  /// for it already, the kernel counts rows after the first ``ScanOffsets/rowCountingProbe``
+  /// bytes if their matches are as frequent as ``ScanOffsets/rowCountingGap`` says.
+  mutating func run(
+    _ kernel: ScanKernel, from: Int, to: Int, offsets: ScanOffsets, probing: Bool = false
+  ) {
+    // The matches and the rows of a batch, and the kernel's output, in one allocation (the
+    // allocation counts of the gate).
+    let capacity = ScanKernel.outputCapacity
+    let matchBytes = capacity * MemoryLayout<Match>.stride
+    withUnsafeTemporaryAllocation(
+      byteCount: matchBytes + 3 * capacity * MemoryLayout<UInt32>.stride,
+      alignment: max(MemoryLayout<Match>.alignment, MemoryLayout<UInt32>.alignment)
+    ) { raw in
+      let staging = raw.baseAddress!.bindMemory(to: Match.self, capacity: capacity)
+      let rowStaging = (raw.baseAddress! + matchBytes).bindMemory(
+        to: UInt32.self, capacity: 3 * capacity)
+      let room = rowStaging + capacity
+      var offsets = offsets
+      var from = from
+      if probing && !offsets.countsRows && to - from > 2 * ScanOffsets.rowCountingProbe {
+        let probed = from + ScanOffsets.rowCountingProbe
+        let before = matches.count
+        scan(
+          kernel, from: from, to: probed, offsets: offsets, room: room, staging: staging,
+          rowStaging: rowStaging)
+        offsets.countsRows =
+          (matches.count - before) * ScanOffsets.rowCountingGap >= ScanOffsets.rowCountingProbe
+        from = probed
+      }
+      scan(
+        kernel, from: from, to: to, offsets: offsets, room: room, staging: staging,
+        rowStaging: rowStaging)
+    }
+  }
+
+  /// ``run(_:from:to:offsets:probing:)``'s work, with its buffers.
+  @inline(__always)
+  private mutating func scan(
+    _ kernel: ScanKernel, from: Int, to: Int, offsets: ScanOffsets,
+    room: UnsafeMutablePointer<UInt32>, staging: UnsafeMutablePointer<Match>,
+    rowStaging: UnsafeMutablePointer<UInt32>
+  ) {
     let end = min(to + key.count - 1, range.upperBound)
     guard from < end else { return }
     let request = tsb_scan(
@@ -81,28 +122,16 @@ struct Scan {
       key_count: key.count, rare: offsets.rare, second: offsets.second, third: offsets.third,
       third_always: offsets.thirdAlways ? 1 : 0, dense: offsets.isDense ? 1 : 0, rows: nil,
       row: nil)
-    // The matches and the rows of a batch staged in one allocation, as one was before
-    // the rows were kept (the allocation counts of the gate).
-    let capacity = ScanKernel.outputCapacity
-    let matchBytes = capacity * MemoryLayout<Match>.stride
-    withUnsafeTemporaryAllocation(
-      byteCount: matchBytes + capacity * MemoryLayout<UInt32>.stride,
-      alignment: max(MemoryLayout<Match>.alignment, MemoryLayout<UInt32>.alignment)
-    ) { raw in
-      let staging = raw.baseAddress!.bindMemory(to: Match.self, capacity: capacity)
-      let rowStaging = (raw.baseAddress! + matchBytes).bindMemory(
-        to: UInt32.self, capacity: capacity)
-      // The kernel counts rows from the one holding `from`: the row cursor moves there,
-      // as no occurrence before `from` is left to accept.
-      if offsets.countsRows && from >= rowEnd && from < range.upperBound {
-        row = Self.row(holding: from, after: row, in: rowStarts)
-        rowStart = Int(rowStarts[row])
-        rowEnd = Int(rowStarts[row + 1])
-      }
-      let firstRow = offsets.countsRows && from >= rowStart && from < rowEnd ? row : nil
-      kernel.forEachBatch(of: request, firstRow: firstRow) { starts, rows in
-        accept(starts, rows: rows, staging: staging, rowStaging: rowStaging)
-      }
+    // The kernel counts rows from the one holding `from`: the row cursor moves there, as
+    // no occurrence before `from` is left to accept.
+    if offsets.countsRows && from >= rowEnd && from < range.upperBound {
+      row = Self.row(holding: from, after: row, in: rowStarts)
+      rowStart = Int(rowStarts[row])
+      rowEnd = Int(rowStarts[row + 1])
+    }
+    let firstRow = offsets.countsRows && from >= rowStart && from < rowEnd ? row : nil
+    kernel.forEachBatch(of: request, firstRow: firstRow, room: room) { starts, rows in
+      accept(starts, rows: rows, staging: staging, rowStaging: rowStaging)
     }
   }
 

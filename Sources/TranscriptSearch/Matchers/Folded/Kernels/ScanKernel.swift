@@ -112,12 +112,24 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
     of request: tsb_scan, firstRow: Int?,
     _ body: (UnsafeBufferPointer<UInt32>, UnsafePointer<UInt32>?) -> Void
   ) {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * Self.outputCapacity) { out in
+      forEachBatch(of: request, firstRow: firstRow, room: out.baseAddress!, body)
+    }
+  }
+
+  /// ``forEachBatch(of:firstRow:_:)`` with the kernel's output in `room`, which holds
+  /// 2 × ``outputCapacity`` values: a caller that runs several searches allocates once.
+  @inline(__always)
+  func forEachBatch(
+    of request: tsb_scan, firstRow: Int?, room: UnsafeMutablePointer<UInt32>,
+    _ body: (UnsafeBufferPointer<UInt32>, UnsafePointer<UInt32>?) -> Void
+  ) {
     var request = request
     let countsRows = native != nil && firstRow != nil
     var row = UInt32(truncatingIfNeeded: firstRow ?? 0)
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * Self.outputCapacity) { out in
-      let starts = UnsafeMutableBufferPointer(rebasing: out[..<Self.outputCapacity])
-      let rows = out.baseAddress! + Self.outputCapacity
+    do {
+      let starts = UnsafeMutableBufferPointer(start: room, count: Self.outputCapacity)
+      let rows = room + Self.outputCapacity
       while true {
         var resume = 0
         let found =
