@@ -98,8 +98,8 @@ struct Scan {
         scan(
           kernel, from: from, to: probed, offsets: offsets, room: room, staging: staging,
           rowStaging: rowStaging)
-        offsets.countsRows =
-          (matches.count - before) * ScanOffsets.rowCountingGap >= ScanOffsets.rowCountingProbe
+        offsets.countsRows = ScanOffsets.countsRows(
+          afterMatches: matches.count - before, inBytes: ScanOffsets.rowCountingProbe)
         from = probed
       }
       scan(

@@ -127,26 +127,24 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
     var request = request
     let countsRows = native != nil && firstRow != nil
     var row = UInt32(truncatingIfNeeded: firstRow ?? 0)
-    do {
-      let starts = UnsafeMutableBufferPointer(start: room, count: Self.outputCapacity)
-      let rows = room + Self.outputCapacity
-      while true {
-        var resume = 0
-        let found =
-          if let native {
-            withUnsafeMutablePointer(to: &row) { row in
-              request.rows = countsRows ? rows : nil
-              request.row = countsRows ? row : nil
-              return tsb_find(native, &request, starts.baseAddress!, starts.count, &resume)
-            }
-          } else {
-            PortableScanKernel.find(request, into: starts, resume: &resume)
+    let starts = UnsafeMutableBufferPointer(start: room, count: Self.outputCapacity)
+    let rows = room + Self.outputCapacity
+    while true {
+      var resume = 0
+      let found =
+        if let native {
+          withUnsafeMutablePointer(to: &row) { row in
+            request.rows = countsRows ? rows : nil
+            request.row = countsRows ? row : nil
+            return tsb_find(native, &request, starts.baseAddress!, starts.count, &resume)
           }
-        body(
-          UnsafeBufferPointer(rebasing: starts[..<found]), countsRows ? UnsafePointer(rows) : nil)
-        if resume >= request.end { return }
-        request.from = resume
-      }
+        } else {
+          PortableScanKernel.find(request, into: starts, resume: &resume)
+        }
+      body(
+        UnsafeBufferPointer(rebasing: starts[..<found]), countsRows ? UnsafePointer(rows) : nil)
+      if resume >= request.end { return }
+      request.from = resume
     }
   }
 }
