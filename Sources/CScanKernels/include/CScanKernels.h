@@ -89,4 +89,8 @@ size_t tsb_find_each(tsb_kernel kernel, const tsb_multi_scan *scan, uint64_t *ou
 size_t tsb_filter_following(tsb_kernel kernel, const uint16_t *following, size_t count,
     uint16_t mask, uint16_t wanted, uint32_t *out);
 
+/// Asks the CPU to bring the line holding `address` into its caches, without waiting
+/// for it and without faulting, whatever the address.
+static inline void tsb_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 #endif

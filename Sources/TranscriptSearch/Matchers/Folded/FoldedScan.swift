@@ -394,6 +394,7 @@ struct Scan {
     if flags.contains(.isComplex) && !boundariesKnown {
       complexCursor = Self.lowerBound(of: UInt32(row), in: segment.complexRows, from: complexCursor)
       let words = Int(segment.complexRowWords[complexCursor])
+      prefetchComplexRows(after: words)
       guard isBoundary(start, words: words), isBoundary(end, words: words) else { return nil }
     }
     if wordMatch != .contains && flags.isDisjoint(with: [.isRemapped, .changesWordBreak]) {
@@ -422,6 +423,21 @@ struct Scan {
       let endOffset = ends.first(in: segment, where: { !checksEnd || isWordBoundary($0, row: row) })
     else { return nil }
     return Match(row: rowBase + row, start: startOffset, end: endOffset)
+  }
+
+  /// Asks for the boundary tables of the complex rows after the current one, whose
+  /// boundary bits start at word `words`: a dense keyword visits one every few complex
+  /// rows, in order, too far apart for the hardware to see the stream, and each visit
+  /// waited for memory twice (probe, medians of 21, three alternations: "a" on mixed-1m
+  /// 21.7-22.8 -> 20.9-21.1 ms).
+  @inline(__always)
+  func prefetchComplexRows(after words: Int) {
+    let bits = UInt(bitPattern: segment.nonBoundaryBits.baseAddress) &+ UInt(words &* 8)
+    tsb_prefetch(UnsafeRawPointer(bitPattern: bits &+ 256))
+    tsb_prefetch(UnsafeRawPointer(bitPattern: bits &+ 512))
+    let cursor =
+      UInt(bitPattern: segment.complexRowWords.baseAddress) &+ UInt(complexCursor &* 4)
+    tsb_prefetch(UnsafeRawPointer(bitPattern: cursor &+ 128))
   }
 
   /// Whether the word match holds for `start..<end` (buffer offsets) of a row that is
