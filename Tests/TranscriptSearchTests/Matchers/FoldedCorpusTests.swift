@@ -315,13 +315,21 @@ struct FoldedCorpusTests {
         "plain s zephyr",
         "zephyr\r\n", "ßzephyrß",
       ].map { TranscriptRow(start: 0, text: $0) })
-    let keywords = ["s", "ss", "zephyr", "zephyrs", "ß", "sß", "a", "b", "\n", "r", "mas", "fus"]
+    let keywords = [
+      "s", "ss", "zephyr", "zephyrs", "ß", "sß", "a", "b", "\n", "r", "mas", "fus", "ma", "fu",
+      "sü", "\r",
+    ]
     // An edit brings ß into a row, and into a segment, that had none.
     try await expectAgreesWithOracle(
       corpus, keywords: keywords, editing: 6, to: "plain ß zephyrs")
     let folded = FoldedCorpus(corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes)
     let sAndLineFeed: UInt128 = 1 << 0x73 | 1 << 0x0A
     #expect(folded.segments[0].asciiInsideCharacters == sAndLineFeed)
+    // By the byte before: "s" after "s" (ß), a line feed after a carriage return.
+    let after = folded.segments[0].asciiInsideAfter
+    #expect(after.count == 129)
+    #expect(after[0x73] == 1 << 0x73 && after[0x0D] == 1 << 0x0A)
+    #expect(after.enumerated().allSatisfy { [0x73, 0x0D].contains($0.offset) || $0.element == 0 })
   }
 
   /// In rows where other scalars fall inside characters (Thai's and Devanagari's vowel

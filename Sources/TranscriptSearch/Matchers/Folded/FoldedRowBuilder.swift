@@ -79,6 +79,14 @@ struct FoldedRowBuilder: Sendable {
       if asciiInside != 0 {
         flags.insert(.hasASCIIInsideCharacters)
         folded.asciiInsideCharacters |= asciiInside
+        if folded.asciiInsideAfter.isEmpty {
+          folded.asciiInsideAfter = Array(repeating: 0, count: 129)
+        }
+        // (A scalar start inside a character is never its first byte.)
+        for offset in nonBoundaries where folded.bytes[rowStart + offset] < 0x80 {
+          let before = min(Int(folded.bytes[rowStart + offset - 1]), 128)
+          folded.asciiInsideAfter[before] |= 1 << UInt128(folded.bytes[rowStart + offset])
+        }
       }
     }
     if !remapPoints.isEmpty {

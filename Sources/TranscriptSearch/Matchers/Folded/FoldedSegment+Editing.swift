@@ -14,6 +14,12 @@ extension FoldedSegment {
     }
     rowFlags[local] = replacement.rowFlags[0]
     asciiInsideCharacters |= replacement.asciiInsideCharacters
+    if !replacement.asciiInsideAfter.isEmpty {
+      if asciiInsideAfter.isEmpty { asciiInsideAfter = replacement.asciiInsideAfter }
+      for index in asciiInsideAfter.indices {
+        asciiInsideAfter[index] |= replacement.asciiInsideAfter[index]
+      }
+    }
     InsideCharacters.formUnion(&nonASCIIInsideCharacters, replacement.nonASCIIInsideCharacters)
     replaceBoundaryTable(ofRow: local, with: replacement)
     replaceOffsetMap(ofRow: local, with: replacement)

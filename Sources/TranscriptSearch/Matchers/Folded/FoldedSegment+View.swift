@@ -16,6 +16,7 @@ extension FoldedSegment {
     let remapStarts: UnsafeBufferPointer<UInt32>
     let remapPoints: UnsafeBufferPointer<UInt32>
     let asciiInsideCharacters: UInt128
+    let asciiInsideAfter: UnsafeBufferPointer<UInt128>
     let nonASCIIInsideCharacters: UnsafeBufferPointer<UInt64>
   }
 
@@ -32,14 +33,17 @@ extension FoldedSegment {
                   remapStarts.withUnsafeBufferPointer { remapStarts in
                     remapPoints.withUnsafeBufferPointer { remapPoints in
                       nonASCIIInsideCharacters.withUnsafeBufferPointer { nonASCIIInside in
-                        body(
-                          View(
-                            bytes: bytes, rowStarts: rowStarts, rowFlags: rowFlags,
-                            complexRows: complexRows, complexRowWords: complexRowWords,
-                            nonBoundaryBits: nonBoundaryBits, remappedRows: remappedRows,
-                            remapStarts: remapStarts, remapPoints: remapPoints,
-                            asciiInsideCharacters: asciiInsideCharacters,
-                            nonASCIIInsideCharacters: nonASCIIInside))
+                        asciiInsideAfter.withUnsafeBufferPointer { asciiInsideAfter in
+                          body(
+                            View(
+                              bytes: bytes, rowStarts: rowStarts, rowFlags: rowFlags,
+                              complexRows: complexRows, complexRowWords: complexRowWords,
+                              nonBoundaryBits: nonBoundaryBits, remappedRows: remappedRows,
+                              remapStarts: remapStarts, remapPoints: remapPoints,
+                              asciiInsideCharacters: asciiInsideCharacters,
+                              asciiInsideAfter: asciiInsideAfter,
+                              nonASCIIInsideCharacters: nonASCIIInside))
+                        }
                       }
                     }
                   }

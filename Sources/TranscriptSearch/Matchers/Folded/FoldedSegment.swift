@@ -36,6 +36,12 @@ struct FoldedSegment: Sendable {
   /// starting on one, or ending before one, needs no boundary table, even in a row with
   /// `hasASCIIInsideCharacters`.
   var asciiInsideCharacters: UInt128 = 0
+  /// The same, by the byte before: entry x (x < 128, or 128 for any byte that is not
+  /// ASCII) holds bit b where ASCII byte b is inside a character right after byte x;
+  /// 129 entries, or none while no ASCII byte is inside one. The byte before a match's
+  /// end is the key's last, so a match ending before "s" is known to end on a boundary
+  /// unless the key ends where an "ss" of "ß" would begin.
+  var asciiInsideAfter: [UInt128] = []
   /// The same for the other scalars, by their low 12 bits (see
   /// ``InsideCharacters``): 64 words, or none while no such scalar is inside a character.
   var nonASCIIInsideCharacters: [UInt64] = []
@@ -84,6 +90,6 @@ struct FoldedSegment: Sendable {
     bytes.capacity + rowStarts.capacity * 4 + rowFlags.capacity + complexRows.capacity * 4
       + complexRowWords.capacity * 4 + nonBoundaryBits.capacity * 8 + remappedRows.capacity * 4
       + remapStarts.capacity * 4 + remapPoints.capacity * 4
-      + nonASCIIInsideCharacters.capacity * 8
+      + nonASCIIInsideCharacters.capacity * 8 + asciiInsideAfter.capacity * 16
   }
 }
