@@ -77,6 +77,7 @@ extension FoldedCorpus {
       let bound = byteCounts[Int(key[offsets.rare])]
       result.matches.reserveCapacity(
         rows.count == rowCount ? bound : Int(Double(bound) * Double(rows.count) / Double(rowCount)))
+      Self.adviseHugePages(forRoomOf: &result.matches)
     }
     var segment = segmentIndex(ofRow: rows.lowerBound)
     while segment < segments.count && segmentFirstRow[segment] < rows.upperBound {
@@ -127,7 +128,10 @@ extension FoldedCorpus {
     let share = Double(rows.count) / Double(max(rowCount, 1))
     let expected = Double(matches.count) * Double(byteCount) * share / Double(bytes) * 1.125
     let room = Int(min(expected, Double(bound) * share))
-    if room > matches.capacity { matches.reserveCapacity(room) }
+    if room > matches.capacity {
+      matches.reserveCapacity(room)
+      Self.adviseHugePages(forRoomOf: &matches)
+    }
   }
 
   /// Fewer matches than this in a search's first segment say too little of the rest to
