@@ -49,7 +49,7 @@ bench-real-text: build bench-peers
 	  { echo "the manual pages could not be installed: run 'apt-get install $(REAL_TEXT_PACKAGES)' as root" >&2; exit 1; }
 	test -f $(REAL_TEXT) || python3 Scripts/real-text-dataset.py --rows 1000000 --out $(REAL_TEXT)
 	$(TSBENCH) compare --dataset $(REAL_TEXT) --keywords $(REAL_TEXT_KEYWORDS) \
-	  --matchers folded,chunked,pcre2 --results results/real-text
+	  --matchers folded,chunked,pcre2 --rounds 11 --results results/real-text
 
 # The peers of the comparison and the chart library, installed when missing; a peer
 # that cannot be installed is shown as "not installed" in the report.
