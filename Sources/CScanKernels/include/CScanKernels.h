@@ -19,7 +19,8 @@ typedef enum {
 /// the first two agree, or with them for every start if `third_always` (for a pair
 /// expected to agree often). With `dense` (candidates expected in most steps), a kernel
 /// writes each step's candidates without first asking whether it has any, a branch it
-/// would mispredict in about every other step.
+/// would mispredict in about every other step. With `crowded` (set with `dense`, and
+/// for keys more frequent still), it writes them four at a time, else two.
 ///
 /// With `rows` (else NULL), each start written to `out` also gets its row in `rows`, at
 /// the same index: `*row` (the row holding `from`) plus the row separators (0xFF, a
@@ -37,6 +38,7 @@ typedef struct {
   size_t third;
   int third_always;
   int dense;
+  int crowded;
   uint32_t *rows;
   uint32_t *row;
 } tsb_scan;

@@ -39,8 +39,10 @@ struct ScanKernelTests {
       // itself asks for none.
       let third = Int.random(in: 0..<keyCount, using: &random)
       let thirdAlways = random.next() % 2 == 0
-      // Steps written whether they hold candidates or not.
+      // Steps written whether they hold candidates or not; four candidates a pass, or two
+      // over a step's two words.
       let dense = random.next() % 2 == 0
+      let crowded = random.next() % 2 == 0
       let expected =
         end - from < keyCount
         ? []
@@ -49,7 +51,7 @@ struct ScanKernelTests {
         }
       let got = Self.occurrences(
         kernel, haystack, from: from, end: end, key: key, rare: rare, second: second,
-        third: third, thirdAlways: thirdAlways, dense: dense)
+        third: third, thirdAlways: thirdAlways, dense: dense, crowded: crowded)
       #expect(got == expected, "trial \(trial): \(length) bytes, key of \(keyCount)")
       if got != expected { return }
     }
@@ -92,8 +94,8 @@ struct ScanKernelTests {
             key_count: key.count, rare: Int.random(in: 0..<keyCount, using: &random),
             second: Int.random(in: 0..<keyCount, using: &random),
             third: Int.random(in: 0..<keyCount, using: &random),
-            third_always: Int32(random.next() % 2), dense: Int32(random.next() % 2), rows: nil,
-            row: nil)
+            third_always: Int32(random.next() % 2), dense: Int32(random.next() % 2),
+            crowded: Int32(random.next() % 2), rows: nil, row: nil)
           kernel.forEachBatch(of: request, firstRow: firstRow) { starts, rows in
             guard let rows else {
               rowsCounted = false
@@ -328,7 +330,8 @@ struct ScanKernelTests {
   /// Every occurrence `kernel` reports, batch after batch.
   private static func occurrences(
     _ kernel: ScanKernel, _ haystack: [UInt8], from: Int, end: Int, key: [UInt8], rare: Int,
-    second: Int, third: Int? = nil, thirdAlways: Bool = false, dense: Bool = false
+    second: Int, third: Int? = nil, thirdAlways: Bool = false, dense: Bool = false,
+    crowded: Bool = false
   ) -> [Int] {
     var found: [Int] = []
     haystack.withUnsafeBufferPointer { haystack in
@@ -336,7 +339,8 @@ struct ScanKernelTests {
         let request = tsb_scan(
           haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
           key_count: key.count, rare: rare, second: second, third: third ?? rare,
-          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0, rows: nil, row: nil)
+          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0, crowded: crowded ? 1 : 0,
+          rows: nil, row: nil)
         kernel.forEachBatch(of: request) { batch in found += batch.map { Int($0) } }
       }
     }

@@ -336,23 +336,21 @@ extension FoldedCorpus {
     guard let second = order.first(where: { !first.contains($0) }) else {
       return ScanOffsets(
         rare: rare, second: order.count > 1 ? order[1] : rare, third: rare,
-        isDense: Self.denseCandidateShares.contains(rareShare))
+        candidateShare: rareShare)
     }
     // How often the first two bytes agree by chance, as if independent: the share of
     // starts where the kernel would branch to its candidates.
     let pairShare = rareShare * Double(byteCounts[Int(key[second])]) / total
     let other = Self.scalarBounds(around: second, in: key)
     guard let third = order.first(where: { !first.contains($0) && !other.contains($0) }) else {
-      return ScanOffsets(
-        rare: rare, second: second, third: rare,
-        isDense: Self.denseCandidateShares.contains(pairShare))
+      return ScanOffsets(rare: rare, second: second, third: rare, candidateShare: pairShare)
     }
     let thirdAlways = pairShare > Self.thirdAlwaysPairShare
     let candidateShare =
       thirdAlways ? pairShare * Double(byteCounts[Int(key[third])]) / total : pairShare
     return ScanOffsets(
       rare: rare, second: second, third: third, thirdAlways: thirdAlways,
-      isDense: Self.denseCandidateShares.contains(candidateShare))
+      candidateShare: candidateShare)
   }
 
   /// Where this range holds the share of starts that are candidates, a kernel's step of
@@ -389,6 +387,20 @@ struct ScanOffsets: Sendable {
   /// Whether a kernel's steps are expected to hold a candidate about as often as not
   /// (see `FoldedCorpus.denseCandidateShares`).
   var isDense = false
+  /// Whether a kernel's steps are expected to hold a candidate at least as often as not,
+  /// so that many hold several (dense, or more than dense).
+  var isCrowded = false
+  /// The offsets of a key in which a share `candidateShare` of starts are expected to be
+  /// candidates (see `FoldedCorpus.rarestOffsets(in:)`).
+  init(rare: Int, second: Int, third: Int, thirdAlways: Bool = false, candidateShare: Double) {
+    self.rare = rare
+    self.second = second
+    self.third = third
+    self.thirdAlways = thirdAlways
+    isDense = FoldedCorpus.denseCandidateShares.contains(candidateShare)
+    isCrowded = candidateShare >= FoldedCorpus.denseCandidateShares.lowerBound
+  }
+
   /// Whether the kernel counts rows as it scans, so that no match needs a row search:
   /// for a keyword found every ``rowCountingGap`` bytes or more often so far (the first
   /// ``rowCountingProbe`` bytes, and a search of few matches, go without).
