@@ -19,8 +19,9 @@ typedef enum {
 /// the first two agree, or with them for every start if `third_always` (for a pair
 /// expected to agree often). With `dense` (candidates expected in most steps), a kernel
 /// writes each step's candidates without first asking whether it has any, a branch it
-/// would mispredict in about every other step. With `crowded` (set with `dense`, and
-/// for keys more frequent still), it writes them four at a time, else two.
+/// would mispredict in about every other step. With `crowded` (several candidates
+/// expected in many steps), the AVX2 kernel writes a step's candidates four at a time a
+/// word, else two at a time over both of its words.
 ///
 /// With `rows` (else NULL), each start written to `out` also gets its row in `rows`, at
 /// the same index: `*row` (the row holding `from`) plus the row separators (0xFF, a

@@ -360,6 +360,13 @@ extension FoldedCorpus {
   /// 22.2-22.5 ms, 的 (0.3%) 10.8-11.0 -> 10.5-10.7 ms.
   static let denseCandidateShares = 0.004...0.03
 
+  /// From this share of starts that are candidates (0.64 a kernel's step of 128 starts),
+  /// the AVX2 kernel writes a step's candidates four at a time a word, where it writes
+  /// fewer two at a time over both words. Probe, medians of 15, three alternations:
+  /// "a" on mixed-1m (0.74%) 17.3-17.5 ms with four, 17.1-17.5 with two; 的 (0.3%) 9.7
+  /// with two, 10.3-10.4 with four.
+  static let crowdedCandidateShare = 0.005
+
   /// Above this share of starts where a key's first two bytes agree by chance (one step
   /// of 128 starts in about 50), the kernel compares its third byte at every start.
   /// Probe, medians of 15: 了是的 in chinese-1m 6.2 -> 3.9 ms, 的的的 9.0 -> 7.0, "und" in
@@ -387,8 +394,8 @@ struct ScanOffsets: Sendable {
   /// Whether a kernel's steps are expected to hold a candidate about as often as not
   /// (see `FoldedCorpus.denseCandidateShares`).
   var isDense = false
-  /// Whether a kernel's steps are expected to hold a candidate at least as often as not,
-  /// so that many hold several (dense, or more than dense).
+  /// Whether a kernel's steps are expected to hold several candidates often enough that
+  /// it writes them four at a time (see `FoldedCorpus.crowdedCandidateShare`).
   var isCrowded = false
   /// The offsets of a key in which a share `candidateShare` of starts are expected to be
   /// candidates (see `FoldedCorpus.rarestOffsets(in:)`).
@@ -398,7 +405,7 @@ struct ScanOffsets: Sendable {
     self.third = third
     self.thirdAlways = thirdAlways
     isDense = FoldedCorpus.denseCandidateShares.contains(candidateShare)
-    isCrowded = candidateShare >= FoldedCorpus.denseCandidateShares.lowerBound
+    isCrowded = candidateShare >= FoldedCorpus.crowdedCandidateShare
   }
 
   /// Whether the kernel counts rows as it scans, so that no match needs a row search:
