@@ -36,9 +36,6 @@
 
 #ifndef SCAN_TEMPLATE_HELPERS
 #define SCAN_TEMPLATE_HELPERS
-#ifndef PAIR_LANES
-#define PAIR_LANES 4
-#endif
 // No call inside the loop: a call would force the vector registers to be saved and
 // reloaded around it on every step.
 static inline __attribute__((always_inline)) int verify_key(
