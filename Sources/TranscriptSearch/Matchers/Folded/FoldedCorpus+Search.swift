@@ -104,8 +104,7 @@ extension FoldedCorpus {
           probing: bytesSearched == 0)
         bytesSearched += scan.range.count
       }
-      let isLast = segment + 1 == segments.count || segmentFirstRow[segment + 1] >= rows.upperBound
-      if result.segmentsSearched == 1 && !reserved && !isLast {
+      if result.segmentsSearched == 1 && !reserved && !isLastSegment(segment, of: rows) {
         reserveRoom(
           for: &result.matches, afterBytes: bytesSearched, rows: rows,
           atMost: byteCounts[Int(key[offsets.rare])])
@@ -121,7 +120,7 @@ extension FoldedCorpus {
   /// frequent keyword's matches are then not copied to a new array at every doubling
   /// (probe, medians of 21, three alternations on mixed-1m: "zephyr" 8.2 -> 7.9 ms,
   /// "the" 18.6-19.1 -> 17.9-18.1 ms).
-  private func reserveRoom(
+  func reserveRoom(
     for matches: inout [Match], afterBytes bytes: Int, rows: Range<Int>, atMost bound: Int
   ) {
     guard matches.count >= Self.matchesBeforeReserving, bytes > 0 else { return }
@@ -132,6 +131,11 @@ extension FoldedCorpus {
       matches.reserveCapacity(room)
       Self.adviseHugePages(forRoomOf: &matches)
     }
+  }
+
+  /// Whether no segment after `segment` holds any of `rows`.
+  func isLastSegment(_ segment: Int, of rows: Range<Int>) -> Bool {
+    segment + 1 == segments.count || segmentFirstRow[segment + 1] >= rows.upperBound
   }
 
   /// Fewer matches than this in a search's first segment say too little of the rest to

@@ -39,6 +39,7 @@ extension FoldedCorpus {
       storage += keywords[index].bytes
     }
     var segment = segmentIndex(ofRow: rows.lowerBound)
+    let firstSegment = segment
     let checksWords = keywords.contains { $0.options.wordMatch != .contains }
     Self.withTexts(of: originals, if: checksWords) { texts in
       storage.withUnsafeBufferPointer { keys in
@@ -47,7 +48,7 @@ extension FoldedCorpus {
           let local =
             max(rows.lowerBound, first) - first..<min(rows.upperBound, segmentFirstRow[segment + 1])
             - first
-          let found = segments.withUnsafeBufferPointer { segments in
+          segments.withUnsafeBufferPointer { segments in
             segments[segment].withView { view in
               var scans = zip(live, ranges).map { index, range in
                 Scan(
@@ -55,11 +56,29 @@ extension FoldedCorpus {
                   key: UnsafeBufferPointer(rebasing: keys[range]), collectingOccurrences: false,
                   wordMatch: keywords[index].options.wordMatch, originals: texts)
               }
+              // Each keyword's matches move into its scan and back, so they are appended
+              // once, never copied segment by segment.
+              for (position, index) in live.enumerated() {
+                swap(&scans[position].matches, &results[index])
+              }
               Self.scanTogether(&scans, offsets: offsets, kernel: kernel)
-              return scans.map(\.matches)
+              for (position, index) in live.enumerated() {
+                swap(&scans[position].matches, &results[index])
+              }
             }
           }
-          for (position, index) in live.enumerated() { results[index] += found[position] }
+          // After the first segment: room for each keyword's matches at the rate found.
+          if segment == firstSegment && !isLastSegment(segment, of: rows) {
+            let bytes =
+              Int(segments[segment].rowStarts[local.upperBound])
+              - Int(segments[segment].rowStarts[local.lowerBound])
+            for (position, index) in live.enumerated() {
+              let key = keywords[index].bytes
+              reserveRoom(
+                for: &results[index], afterBytes: bytes, rows: rows,
+                atMost: byteCounts[Int(key[offsets[position].rare])])
+            }
+          }
           segment += 1
         }
       }
