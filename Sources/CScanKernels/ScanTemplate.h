@@ -78,6 +78,16 @@ static inline __attribute__((always_inline)) size_t write_verified(
   return found;
 }
 
+// 1 if a `valid` candidate at `at` holds a key of up to 8 bytes (`key_word` under
+// `key_mask`), else 0; with `exact`, the bytes compared already were the whole key.
+static inline __attribute__((always_inline)) size_t holds_short_key(
+    int valid, int exact, const uint8_t *at, uint64_t key_word, uint64_t key_mask) {
+  if (exact) return (size_t)valid;
+  uint64_t word;
+  __builtin_memcpy(&word, at, 8);
+  return (size_t)(valid & (((word ^ key_word) & key_mask) == 0));
+}
+
 // Writes the candidates in `bits` (starts base + i) that hold the key, and with `rows`
 // their rows (see row_at), without a branch per candidate: four at a time, each written
 // and counted only if it holds the key. With `exact`, the bytes compared already were
@@ -94,13 +104,7 @@ static inline __attribute__((always_inline)) size_t write_short(
       bits &= bits - 1;
       out[found] = (uint32_t)(base + offset);
       if (rows) rows[found] = row_at(row, separators, offset);
-      if (exact) {
-        found += (size_t)valid;
-      } else {
-        uint64_t word;
-        __builtin_memcpy(&word, haystack + base + offset, 8);
-        found += (size_t)(valid & (((word ^ key_word) & key_mask) == 0));
-      }
+      found += holds_short_key(valid, exact, haystack + base + offset, key_word, key_mask);
     }
   }
   return found;
@@ -127,13 +131,7 @@ static inline __attribute__((always_inline)) size_t write_short_pair(
       if (rows) {
         rows[found] = first ? row_at(row, separators0, offset) : row_at(row1, separators1, offset);
       }
-      if (exact) {
-        found += (size_t)valid;
-      } else {
-        uint64_t word;
-        __builtin_memcpy(&word, haystack + word_base + offset, 8);
-        found += (size_t)(valid & (((word ^ key_word) & key_mask) == 0));
-      }
+      found += holds_short_key(valid, exact, haystack + word_base + offset, key_word, key_mask);
     }
   }
   return found;
