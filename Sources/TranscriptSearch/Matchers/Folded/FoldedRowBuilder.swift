@@ -56,7 +56,7 @@ struct FoldedRowBuilder: Sendable {
       let firstWord = folded.nonBoundaryBits.count
       folded.nonBoundaryBits.append(contentsOf: repeatElement(0, count: rowLength / 64 + 1))
       // Through buffer pointers: a row of an Indic script or Thai has dozens of offsets.
-      var asciiInside: UInt128 = 0
+      var hasASCIIInside = false
       if folded.nonASCIIInsideCharacters.isEmpty {
         folded.nonASCIIInsideCharacters = InsideCharacters.empty
       }
@@ -67,7 +67,7 @@ struct FoldedRowBuilder: Sendable {
               bits[firstWord + offset / 64] |= 1 << UInt64(offset % 64)
               let byte = bytes[rowStart + offset]
               if byte < 0x80 {
-                asciiInside |= 1 << UInt128(byte)
+                hasASCIIInside = true
               } else {
                 InsideCharacters.insert(
                   UTF8Scalars.decode(bytes, at: rowStart + offset).scalar, into: nonASCIIInside)
@@ -76,9 +76,8 @@ struct FoldedRowBuilder: Sendable {
           }
         }
       }
-      if asciiInside != 0 {
+      if hasASCIIInside {
         flags.insert(.hasASCIIInsideCharacters)
-        folded.asciiInsideCharacters |= asciiInside
         if folded.asciiInsideAfter.isEmpty {
           folded.asciiInsideAfter = Array(repeating: 0, count: 129)
         }

@@ -13,7 +13,6 @@ extension FoldedSegment {
       }
     }
     rowFlags[local] = replacement.rowFlags[0]
-    asciiInsideCharacters |= replacement.asciiInsideCharacters
     if !replacement.asciiInsideAfter.isEmpty {
       if asciiInsideAfter.isEmpty { asciiInsideAfter = replacement.asciiInsideAfter }
       for index in asciiInsideAfter.indices {

@@ -30,18 +30,18 @@ struct FoldedSegment: Sendable {
   var remapStarts: [UInt32] = [0]
   /// Pairs, flattened: folded offset, original offset (both relative to the row).
   var remapPoints: [UInt32] = []
-  /// Bit b set: some row of the segment holds ASCII byte b inside a character (the
-  /// second "s" of "ß"'s key "ss", a line feed after a carriage return); a superset
-  /// after edits. Any other ASCII byte begins a character wherever it is, so a match
-  /// starting on one, or ending before one, needs no boundary table, even in a row with
-  /// `hasASCIIInsideCharacters`.
-  var asciiInsideCharacters: UInt128 = 0
-  /// The same, by the byte before: entry x (x < 128, or 128 for any byte that is not
-  /// ASCII) holds bit b where ASCII byte b is inside a character right after byte x;
-  /// 129 entries, or none while no ASCII byte is inside one. The byte before a match's
-  /// end is the key's last, so a match ending before "s" is known to end on a boundary
-  /// unless the key ends where an "ss" of "ß" would begin.
+  /// Bit b of entry x set: some row of the segment holds ASCII byte b inside a
+  /// character right after byte x (x < 128, or 128 for any byte that is not ASCII): the
+  /// second "s" of "ß"'s key "ss" after "s", a line feed after a carriage return; a
+  /// superset after edits. 129 entries, or none while no ASCII byte is inside one. The
+  /// byte before a match's end is the key's last, so a match ending before "s" is known
+  /// to end on a boundary unless the key ends where an "ss" of "ß" would begin.
   var asciiInsideAfter: [UInt128] = []
+  /// Bit b set: some row of the segment holds ASCII byte b inside a character, after any
+  /// byte. Any other ASCII byte begins a character wherever it is, so a match starting
+  /// on one, or ending before one, needs no boundary table, even in a row with
+  /// `hasASCIIInsideCharacters`.
+  var asciiInsideCharacters: UInt128 { asciiInsideAfter.reduce(0, |) }
   /// The same for the other scalars, by their low 12 bits (see
   /// ``InsideCharacters``): 64 words, or none while no such scalar is inside a character.
   var nonASCIIInsideCharacters: [UInt64] = []
