@@ -22,11 +22,14 @@ let package = Package(
     .target(
       name: "TranscriptSearch",
       dependencies: [
-        "CScanKernels", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+        "CScanKernels", "CFoldKernels",
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ]
     ),
     // The search's vector kernels for x86-64, chosen at run time (see ScanKernel).
     .target(name: "CScanKernels"),
+    // The fold's pass over plain characters for x86-64 with AVX2 (see PlainScanKernel).
+    .target(name: "CFoldKernels"),
     // The importers' UTF-8 validator for x86-64 with AVX2, chosen at run time.
     .target(name: "CUTF8Validation"),
     .target(

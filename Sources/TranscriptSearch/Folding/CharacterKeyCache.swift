@@ -8,6 +8,8 @@
 struct CharacterKeyCache: Sendable {
   /// Whether keys drop nonspacing marks (see ``SearchOptions/ignoresDiacritics``).
   let ignoresDiacritics: Bool
+  /// The loop ``scanPlainCharacters(in:from:items:)`` runs.
+  var plainScanKernel = PlainScanKernel.automatic
 
   init(ignoringDiacritics: Bool = false) {
     ignoresDiacritics = ignoringDiacritics

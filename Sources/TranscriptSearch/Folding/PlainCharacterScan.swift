@@ -1,3 +1,5 @@
+import CFoldKernels
+
 /// How the row builder's fast loop treats a scalar of the Basic Multilingual Plane, as
 /// 16 bits: the kind in the top two, a mark's canonical combining class in the low eight.
 ///
@@ -50,6 +52,18 @@ enum PlainCharacterClass {
     }
     return bits
   }()
+
+  /// The three-byte leads (bit 0 for E0) all of whose scalars are in
+  /// ``initialIdentityBits``, which lookups only add to: CJK ideographs and Hangul
+  /// syllables, mostly.
+  static let initialIdentityLeads: UInt16 = {
+    var leads: UInt16 = 0
+    for lead in 0..<16
+    where initialIdentityBits[lead * 64..<(lead + 1) * 64].allSatisfy({ $0 == ~0 }) {
+      leads |= 1 << lead
+    }
+    return leads
+  }()
 }
 
 /// Where a stretch of plain characters that ``CharacterKeyCache/scanPlainCharacters(in:from:items:)``
@@ -71,7 +85,7 @@ struct PlainStretch {
 extension CharacterKeyCache {
   /// The item flag of a character replaced by its key; items without it are the offsets
   /// of marks, which are scalar starts that are not character boundaries.
-  static let keyedItem: UInt32 = 1 << 31
+  static let keyedItem: UInt32 = TSB_KEYED_ITEM
 
   /// Passes over plain characters from `start`, a character boundary, as long as every
   /// scalar's class is known (see ``PlainCharacterClass``), and lists in `items`, as
@@ -81,8 +95,37 @@ extension CharacterKeyCache {
   ///
   /// No grapheme breaking and no key lookup, where most of most scripts' text is plain:
   /// Thai's and Devanagari's vowel signs, Greek and Cyrillic capitals and final sigma
-  /// included. A run of characters that are their own keys costs a bit test a scalar.
+  /// included. A run of characters that are their own keys costs a bit test a scalar,
+  /// and printable ASCII less (see ``plainScanKernel``). (Mutating only so that a caller
+  /// holding the cache `inout` does not copy it.)
   mutating func scanPlainCharacters(
+    in text: UnsafeBufferPointer<UInt8>, from start: Int,
+    items: UnsafeMutableBufferPointer<UInt32>
+  ) -> PlainStretch {
+    guard plainScanKernel == .avx2 else {
+      return scanPlainCharactersPortably(in: text, from: start, items: items)
+    }
+    var stretch = tsb_plain_stretch()
+    identityBits.withUnsafeBufferPointer { identities in
+      plainClasses.withUnsafeBufferPointer { classes in
+        recentSupplementaryClasses.withUnsafeBufferPointer { supplementaryClasses in
+          var tables = tsb_plain_tables(
+            identity_bits: identities.baseAddress, classes: classes.baseAddress,
+            supplementary_classes: supplementaryClasses.baseAddress,
+            supplementary_mask: supplementaryClasses.count - 1,
+            identity_leads: PlainCharacterClass.initialIdentityLeads)
+          tsb_scan_plain_avx2(
+            text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+        }
+      }
+    }
+    return PlainStretch(
+      stop: stretch.stop, pending: stretch.pending, pendingScalars: stretch.pending_scalars,
+      lastScalar: stretch.last_scalar, itemCount: stretch.item_count)
+  }
+
+  /// ``scanPlainCharacters(in:from:items:)`` in Swift, for every CPU.
+  mutating func scanPlainCharactersPortably(
     in text: UnsafeBufferPointer<UInt8>, from start: Int,
     items: UnsafeMutableBufferPointer<UInt32>
   ) -> PlainStretch {

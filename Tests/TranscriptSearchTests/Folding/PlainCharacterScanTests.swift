@@ -9,17 +9,22 @@ struct PlainCharacterScanTests {
   /// only and lists exactly what the fold needs of them, by the standard library's
   /// characters and the contract's keys: each character that is not its own key (one
   /// scalar, replaced by its key), and each later scalar start of a character that is
-  /// (its marks). What it stops in is a prefix of the character at `pending`.
-  @Test func passesOverWholeCharactersAndListsTheirKeysAndMarks() {
+  /// (its marks). What it stops in is a prefix of the character at `pending`. Every
+  /// kernel this CPU runs.
+  @Test(arguments: PlainScanKernel.available)
+  func passesOverWholeCharactersAndListsTheirKeysAndMarks(_ kernel: PlainScanKernel) {
     let pool =
       TrickyText.pieces + [
         "ก", "\u{E34}", "\u{E4C}", "\u{E3A}", "Ж", "ж", "Ω", "ω", "क्ष", "\u{94D}", "\u{942}",
-        "\u{902}", "\u{958}", "স", "\u{9CD}",
+        "\u{902}", "\u{958}", "স", "\u{9CD}", "中", "文", "한", "국", "ア", "\u{3099}",
+        " the quick brown fox ",
       ]
     var random = SeededRandom(seed: 0x5CA4)
     for round in 0..<600 {
       var cache = CharacterKeyCache()
-      let text = (0..<Int.random(in: 1...16, using: &random)).map { _ in
+      cache.plainScanKernel = kernel
+      // Long enough in some rounds for several of the vector kernel's windows.
+      let text = (0..<Int.random(in: 1...(round % 3 == 0 ? 48 : 16), using: &random)).map { _ in
         pool.randomElement(using: &random)!
       }.joined()
       // Look up every scalar in most rounds (so the scan knows them), some in the rest.
@@ -89,7 +94,8 @@ struct PlainCharacterScanTests {
   /// canonical order, keyed capitals and final sigma, emoji and skin tones, and stops
   /// where the standard library's grapheme breaking or composition must decide.
   @Test(
-    arguments: [
+    arguments: PlainScanKernel.available,
+    [
       ("กำลั่ง ΣΟΦΟΣ σοφός 中文 한국", nil),
       ("ก\u{E38}\u{E48}", nil),
       ("ab ก\u{E48}\u{E38}", "ab ก\u{E48}"),  // out of canonical order
@@ -99,8 +105,10 @@ struct PlainCharacterScanTests {
       ("x👍🏽 𐐀 👨\u{200D}👩", "x👍🏽 𐐀 👨"),  // a zero width joiner joins what follows
       ("a\r\nb", "a"),  // a control
     ] as [(String, String?)])
-  func stopsOnlyWhereItMust(_ text: String, _ stopsAfter: String?) {
+  func stopsOnlyWhereItMust(_ kernel: PlainScanKernel, _ example: (String, String?)) {
+    let (text, stopsAfter) = example
     var cache = CharacterKeyCache()
+    cache.plainScanKernel = kernel
     for scalar in text.unicodeScalars { _ = cache.info(scalar.value) }
     let utf8 = Array(text.utf8)
     var items = [UInt32](repeating: 0, count: utf8.count)

@@ -1,0 +1,48 @@
+#ifndef C_FOLD_KERNELS_H
+#define C_FOLD_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The tables a plain stretch is decided by, as `CharacterKeyCache` keeps them.
+typedef struct {
+  /// One bit per scalar of the Basic Multilingual Plane that is a plain character on its
+  /// own and its own key (8 KB).
+  const uint64_t *identity_bits;
+  /// The class of each scalar of the Basic Multilingual Plane: the kind in the top two
+  /// bits (0 other, 1 identity, 2 keyed, 3 mark), a mark's combining class in the low 8.
+  const uint16_t *classes;
+  /// Recent supplementary scalars, `scalar << 16 | class`, slotted by the scalar's low
+  /// bits.
+  const uint64_t *supplementary_classes;
+  /// The number of slots of `supplementary_classes` minus one (a power of two minus 1).
+  size_t supplementary_mask;
+  /// One bit per three-byte lead (bit 0 for E0) all of whose scalars have the identity
+  /// bit.
+  uint16_t identity_leads;
+} tsb_plain_tables;
+
+/// Where a plain stretch ends, as `PlainStretch` describes it.
+typedef struct {
+  size_t stop;
+  size_t pending;
+  size_t pending_scalars;
+  size_t last_scalar;
+  size_t item_count;
+} tsb_plain_stretch;
+
+/// The flag of an item that is a character replaced by its key (else a mark's offset).
+#define TSB_KEYED_ITEM 0x80000000u
+
+/// Whether this CPU (and this build) runs `tsb_scan_plain_avx2`: x86-64 with AVX2 and
+/// BMI1.
+int tsb_scan_plain_avx2_supported(void);
+
+/// `CharacterKeyCache.scanPlainCharacters(in:from:items:)` 32 bytes a step: printable
+/// ASCII and continuation bytes are passed over by a mask, each other byte is a scalar
+/// start looked up in `tables`. `text` is well-formed UTF-8 shorter than 2 GiB, `start`
+/// a character boundary, and `items` holds at least `count` values.
+void tsb_scan_plain_avx2(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
+
+#endif
