@@ -19,19 +19,52 @@ int tsb_scan_plain_avx2_supported(void) {
 
 #pragma clang attribute push(__attribute__((target("avx2,bmi"))), apply_to = function)
 
+// The tables `looked_up_starts` reads, each 16 bytes repeated in both lanes.
+typedef struct {
+  __m256i identity_leads;  // per three-byte lead's low nibble: 0xFF if all its scalars are
+  // For two-byte leads C0–CF and D0–DF by their low nibble: the first second byte of the
+  // run of their scalars that are their own keys, and the run's length less one.
+  __m256i low_c, low_d, limit_c, limit_d;
+} window_tables;
+
 // One bit per byte that starts a scalar the scan looks up: neither printable ASCII nor a
-// three-byte lead all of whose scalars are their own keys (`identity_leads`, one per byte
-// in both lanes).
-static inline uint32_t looked_up_starts(__m256i bytes, __m256i identity_leads) {
+// two-byte scalar in its lead's run of identities nor one of a three-byte lead all of
+// whose scalars are identities. (Continuation bytes are decided with their lead.)
+static inline uint32_t looked_up_starts(__m256i bytes, const window_tables *tables) {
   __m256i printable = _mm256_and_si256(_mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(0x1F)),
       _mm256_cmpgt_epi8(_mm256_set1_epi8(0x7F), bytes));
   __m256i continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0xC0), bytes);
-  __m256i three = _mm256_cmpeq_epi8(
-      _mm256_and_si256(bytes, _mm256_set1_epi8((char)0xF0)), _mm256_set1_epi8((char)0xE0));
-  __m256i identity = _mm256_and_si256(three,
-      _mm256_shuffle_epi8(identity_leads, _mm256_and_si256(bytes, _mm256_set1_epi8(0x0F))));
-  return ~(uint32_t)_mm256_movemask_epi8(
-      _mm256_or_si256(_mm256_or_si256(printable, continuation), identity));
+  __m256i nibble = _mm256_and_si256(bytes, _mm256_set1_epi8(0x0F));
+  __m256i high = _mm256_and_si256(bytes, _mm256_set1_epi8((char)0xF0));
+  __m256i three = _mm256_and_si256(_mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xE0)),
+      _mm256_shuffle_epi8(tables->identity_leads, nibble));
+  // Each byte's next one: the last byte's is zero, which no run holds.
+  __m256i next = _mm256_alignr_epi8(_mm256_permute2x128_si256(bytes, bytes, 0x81), bytes, 1);
+  __m256i is_d = _mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xD0));
+  __m256i low = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->low_c, nibble),
+      _mm256_shuffle_epi8(tables->low_d, nibble), is_d);
+  __m256i limit = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->limit_c, nibble),
+      _mm256_shuffle_epi8(tables->limit_d, nibble), is_d);
+  __m256i offset = _mm256_sub_epi8(next, low);
+  __m256i two = _mm256_and_si256(
+      _mm256_or_si256(is_d, _mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xC0))),
+      _mm256_cmpeq_epi8(_mm256_min_epu8(offset, limit), offset));
+  return ~(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+      _mm256_or_si256(printable, continuation), _mm256_or_si256(three, two)));
+}
+
+// `scalar_before`, from the four bytes before `end` (at least 4) without a branch: the
+// last of them that is not a continuation byte.
+static inline size_t scalar_ending(const uint8_t *text, size_t end) {
+  uint32_t word;
+  memcpy(&word, text + end - 4, 4);
+  uint32_t top = (word ^ 0x80808080u) & 0xC0C0C0C0u;  // zero for a continuation byte
+  uint32_t starts = (top | top << 1) & 0x80808080u;
+  return end - 4 + (size_t)((31 - __builtin_clz(starts)) >> 3);
+}
+
+static inline __m256i repeated(const uint8_t *sixteen) {
+  return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)sixteen));
 }
 
 // Where the scalar that ends before `end` starts.
@@ -47,8 +80,9 @@ void tsb_scan_plain_avx2(const uint8_t *text, size_t count, size_t start,
   uint8_t leads[16];
   for (int lead = 0; lead < 16; lead += 1)
     leads[lead] = tables->identity_leads >> lead & 1 ? 0xFF : 0;
-  const __m256i identity_leads =
-      _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)leads));
+  const uint8_t *runs = tables->two_byte_runs;
+  window_tables windows = {repeated(leads), repeated(runs), repeated(runs + 16),
+      repeated(runs + 32), repeated(runs + 48)};
   // Most scalars are characters on their own and their own keys, passed over without a
   // trace. The others (keyed characters and marks) leave the character the scan is in:
   // where it starts, its scalars, its first scalar's kind, its last mark's combining class
@@ -62,17 +96,17 @@ void tsb_scan_plain_avx2(const uint8_t *text, size_t count, size_t start,
     uint32_t starts;
     if (window + 32 <= count) {
       starts = looked_up_starts(
-          _mm256_loadu_si256((const __m256i *)(text + window)), identity_leads);
+          _mm256_loadu_si256((const __m256i *)(text + window)), &windows);
     } else if (count - start >= 32) {
       // The last 32 bytes, of which those before the window were looked at.
       starts = looked_up_starts(
-                   _mm256_loadu_si256((const __m256i *)(text + count - 32)), identity_leads)
+                   _mm256_loadu_si256((const __m256i *)(text + count - 32)), &windows)
           >> (32 - (count - window));
     } else {
       uint8_t tail[32];
       memset(tail, ' ', sizeof tail);
       memcpy(tail, text + window, count - window);
-      starts = looked_up_starts(_mm256_loadu_si256((const __m256i *)tail), identity_leads);
+      starts = looked_up_starts(_mm256_loadu_si256((const __m256i *)tail), &windows);
     }
     while (starts != 0) {
       at = window + (size_t)__builtin_ctz(starts);
@@ -85,7 +119,6 @@ void tsb_scan_plain_avx2(const uint8_t *text, size_t count, size_t start,
         uint32_t two = (lead & 0x1F) << 6 | second;
         uint32_t three = (lead & 0x0F) << 12 | second << 6 | third;
         scalar = lead >= 0xE0 ? three : two;
-        if (identities[scalar >> 6] >> (scalar & 63) & 1) continue;
       } else if (lead < 0x80) {
         scalar = lead;
       } else if (lead < 0xE0) {
@@ -96,8 +129,16 @@ void tsb_scan_plain_avx2(const uint8_t *text, size_t count, size_t start,
         scalar = (lead & 0x07) << 18 | (text[at + 1] & 0x3Fu) << 12
             | (text[at + 2] & 0x3Fu) << 6 | (text[at + 3] & 0x3Fu);
       }
+      unsigned kind;
+      if (scalar < 0x10000) {
+        if (identities[scalar >> 6] >> (scalar & 63) & 1) continue;
+        kind = tables->classes[scalar];
+      } else {
+        uint64_t recent = tables->supplementary_classes[scalar & tables->supplementary_mask];
+        kind = recent >> 16 == scalar ? (uint16_t)recent : 0;
+      }
       if (at > start) {
-        previous = scalar_before(text, at);
+        previous = at >= 4 ? scalar_ending(text, at) : scalar_before(text, at);
         if (previous != noted) {
           // Passed over: a character of its own.
           character_start = previous;
@@ -106,14 +147,6 @@ void tsb_scan_plain_avx2(const uint8_t *text, size_t count, size_t start,
           last_combining = 0;
           items_before = item_count;
         }
-      }
-      unsigned kind;
-      if (scalar < 0x10000) {
-        if (identities[scalar >> 6] >> (scalar & 63) & 1) continue;
-        kind = tables->classes[scalar];
-      } else {
-        uint64_t recent = tables->supplementary_classes[scalar & tables->supplementary_mask];
-        kind = recent >> 16 == scalar ? (uint16_t)recent : 0;
       }
       if (kind == IDENTITY) continue;
       if (kind == KEYED) {

@@ -20,6 +20,9 @@ typedef struct {
   /// One bit per three-byte lead (bit 0 for E0) all of whose scalars have the identity
   /// bit.
   uint16_t identity_leads;
+  /// For each two-byte lead C0–DF, the longest run of second bytes whose scalars have the
+  /// identity bit: 32 firsts (C0 if none), then 32 lengths less one (0 if none).
+  const uint8_t *two_byte_runs;
 } tsb_plain_tables;
 
 /// Where a plain stretch ends, as `PlainStretch` describes it.

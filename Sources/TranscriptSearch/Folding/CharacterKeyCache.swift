@@ -58,6 +58,13 @@ struct CharacterKeyCache: Sendable {
   /// One bit per scalar of the Basic Multilingual Plane whose class is
   /// ``PlainCharacterClass/identity``: the 8 KB the fold reads most.
   private(set) var identityBits = PlainCharacterClass.initialIdentityBits
+  /// For each two-byte lead C0–DF, the longest run of second bytes whose scalars are in
+  /// `identityBits`: 32 firsts, then 32 lengths less one (see
+  /// ``PlainCharacterClass/longestRun(in:)``), for the vector kernel's windows: lowercase
+  /// Cyrillic, Greek and Latin-1 letters and Arabic letters, once met.
+  private(set) var twoByteRuns =
+    [UInt8](repeating: PlainCharacterClass.noTwoByteRun, count: 32)
+    + [UInt8](repeating: 0, count: 32)
   private var supplementary: [UInt32: ScalarInfo] = [:]
   /// Recent supplementary scalars (emoji, mostly) by their low bits, as `scalar << 32 |
   /// info`, in front of `supplementary`, whose hashing costs more than the rest of a
@@ -139,6 +146,11 @@ struct CharacterKeyCache: Sendable {
       plainClasses[Int(scalar)] = plainClass
       if plainClass == PlainCharacterClass.identity {
         identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
+        if scalar >= 0x80 && scalar < 0x800 {
+          let lead = Int(scalar >> 6)
+          (twoByteRuns[lead], twoByteRuns[32 + lead]) = PlainCharacterClass.longestRun(
+            in: identityBits[lead])
+        }
       }
     } else {
       supplementary[scalar] = computed

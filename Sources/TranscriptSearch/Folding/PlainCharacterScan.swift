@@ -64,6 +64,24 @@ enum PlainCharacterClass {
     }
     return leads
   }()
+
+  /// The first byte of ``CharacterKeyCache/twoByteRuns`` for a lead without a run (no
+  /// second byte is C0).
+  static let noTwoByteRun: UInt8 = 0xC0
+
+  /// The longest run of set bits in `bits` (the scalars of one two-byte lead, one bit per
+  /// second byte) as its first second byte and its length less one, or
+  /// (``noTwoByteRun``, 0).
+  static func longestRun(in bits: UInt64) -> (first: UInt8, lengthLessOne: UInt8) {
+    var best = (first: 0, length: 0)
+    var first = 0
+    for second in 0...64 where second == 64 || bits & 1 << UInt64(second) == 0 {
+      if second - first > best.length { best = (first, second - first) }
+      first = second + 1
+    }
+    guard best.length > 0 else { return (noTwoByteRun, 0) }
+    return (UInt8(0x80 + best.first), UInt8(best.length - 1))
+  }
 }
 
 /// Where a stretch of plain characters that ``CharacterKeyCache/scanPlainCharacters(in:from:items:)``
@@ -113,9 +131,12 @@ extension CharacterKeyCache {
             identity_bits: identities.baseAddress, classes: classes.baseAddress,
             supplementary_classes: supplementaryClasses.baseAddress,
             supplementary_mask: supplementaryClasses.count - 1,
-            identity_leads: PlainCharacterClass.initialIdentityLeads)
-          tsb_scan_plain_avx2(
-            text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+            identity_leads: PlainCharacterClass.initialIdentityLeads, two_byte_runs: nil)
+          twoByteRuns.withUnsafeBufferPointer { runs in
+            tables.two_byte_runs = runs.baseAddress
+            tsb_scan_plain_avx2(
+              text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+          }
         }
       }
     }

@@ -119,4 +119,17 @@ struct PlainCharacterScanTests {
     }
     #expect(stretch.stop == (stopsAfter.map { $0.utf8.count } ?? utf8.count))
   }
+
+  /// The vector kernel passes over a two-byte lead's scalars in the longest run of its
+  /// identity bits: as a first second byte and a length less one.
+  @Test func longestRunOfIdentityBits() {
+    #expect(PlainCharacterClass.longestRun(in: 0) == (PlainCharacterClass.noTwoByteRun, 0))
+    #expect(PlainCharacterClass.longestRun(in: 0b0111_0110) == (0x84, 2))
+    #expect(PlainCharacterClass.longestRun(in: 1 << 63) == (0xBF, 0))
+    #expect(PlainCharacterClass.longestRun(in: ~0) == (0x80, 63))
+    // Lowercase Cyrillic а–п (U+0430–043F), once looked up, after the capitals.
+    var cache = CharacterKeyCache()
+    for scalar in 0x400...0x43F { _ = cache.info(UInt32(scalar)) }
+    #expect(cache.twoByteRuns[0x10] == 0xB0 && cache.twoByteRuns[32 + 0x10] == 15)
+  }
 }
