@@ -1,10 +1,16 @@
 // Several keys in one pass (Teddy, the packed multi-literal search of Hyperscan and
-// ripgrep's aho-corasick, with one key per bucket). For each of the first three bytes
-// of a key, two 16-entry tables say which keys accept a byte's low nibble and which its
-// high nibble; one byte shuffle per table looks up 32 bytes at once, and the AND over
-// the nibbles and the three offsets leaves, per start, the keys whose first three bytes
-// are there. With one key per bucket the test is exact, so only true prefixes are
-// verified. Every key costs the same few instructions per vector, not a pass of its own.
+// ripgrep's aho-corasick, with one key per bucket). For each of four offsets into a key,
+// two 16-entry tables say which keys accept a byte's low nibble and which its high
+// nibble; one byte shuffle per table looks up 32 bytes at once, and the AND over the
+// nibbles and the offsets leaves, per start, the keys whose bytes are there at all four.
+// With one key per bucket the test is exact, so only starts matching those four bytes
+// are verified. Every key costs the same few instructions per vector, not a pass of its
+// own.
+//
+// The offsets are the first three bytes and the sixth: the first three alone are one
+// character of most scripts (न, ท, θ and the first byte of the next), as common as their
+// script; the sixth is in the second character of a key of two- or three-byte ones, or
+// well into a Latin one. A key shorter than an offset accepts any byte there.
 #if defined(__x86_64__)
 #include "CScanKernels.h"
 #include "ScanKernelsInternal.h"
@@ -13,11 +19,26 @@
 
 #pragma clang attribute push(__attribute__((target("avx2,bmi,popcnt"))), apply_to = function)
 
-// Whether key `k` occurs at `at`: its bytes after the first three, which the tables have
-// matched already (a key shorter than three bytes has nothing left to compare).
-static inline int rest_matches(const uint8_t *at, const tsb_key *key) {
-  if (key->count <= 3) return 1;
-  return memcmp(at + 3, key->bytes + 3, key->count - 3) == 0;
+enum { OFFSETS = 4, LAST_OFFSET = 5, COMPARED = 32 };
+static const size_t offsets[OFFSETS] = {0, 1, 2, LAST_OFFSET};
+
+// A key for the comparison of a candidate: its first bytes, up to 32, zero after, and a
+// mask of as many bits.
+typedef struct {
+  __m256i bytes;
+  uint32_t mask;
+} compared_key;
+
+// Whether `key` occurs at `at`, with `room` bytes readable from `at` on (at least the key's
+// length).
+static inline int key_matches(
+    const uint8_t *at, size_t room, const tsb_key *key, const compared_key *compared) {
+  if (key->count <= COMPARED && room >= COMPARED) {
+    __m256i bytes = _mm256_loadu_si256((const __m256i *)at);
+    uint32_t equal = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, compared->bytes));
+    return (equal & compared->mask) == compared->mask;
+  }
+  return memcmp(at, key->bytes, key->count) == 0;
 }
 
 size_t tsb_find_each_avx2(const tsb_multi_scan *scan, uint64_t *out, size_t capacity,
@@ -31,47 +52,52 @@ size_t tsb_find_each_avx2(const tsb_multi_scan *scan, uint64_t *out, size_t capa
   if (n == 0 || start >= to) return 0;
 
   // tables[offset][0] for low nibbles, [1] for high nibbles; bit k for key k.
-  uint8_t tables[3][2][16];
+  uint8_t tables[OFFSETS][2][16];
   memset(tables, 0, sizeof tables);
+  compared_key compared[8];
   for (size_t k = 0; k < n; k++) {
     const tsb_key *key = &scan->keys[k];
-    for (size_t offset = 0; offset < 3; offset++) {
+    for (size_t o = 0; o < OFFSETS; o++) {
+      size_t offset = offsets[o];
       for (size_t nibble = 0; nibble < 16; nibble++) {
         // Past a short key's end, any byte will do.
         if (offset >= key->count || (key->bytes[offset] & 15) == nibble) {
-          tables[offset][0][nibble] |= (uint8_t)(1u << k);
+          tables[o][0][nibble] |= (uint8_t)(1u << k);
         }
         if (offset >= key->count || (key->bytes[offset] >> 4) == nibble) {
-          tables[offset][1][nibble] |= (uint8_t)(1u << k);
+          tables[o][1][nibble] |= (uint8_t)(1u << k);
         }
       }
     }
+    uint8_t first[COMPARED] = {0};
+    size_t kept = key->count < COMPARED ? key->count : COMPARED;
+    memcpy(first, key->bytes, kept);
+    compared[k].bytes = _mm256_loadu_si256((const __m256i *)first);
+    compared[k].mask = kept == COMPARED ? UINT32_MAX : (1u << kept) - 1;
   }
-  __m256i low[3], high[3];
-  for (size_t offset = 0; offset < 3; offset++) {
-    low[offset] = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)tables[offset][0]));
-    high[offset] = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const __m128i *)tables[offset][1]));
+  __m256i low[OFFSETS], high[OFFSETS];
+  for (size_t o = 0; o < OFFSETS; o++) {
+    low[o] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)tables[o][0]));
+    high[o] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)tables[o][1]));
   }
   const __m256i nibble_mask = _mm256_set1_epi8(0x0F);
   const __m256i zero = _mm256_setzero_si256();
   size_t found = 0;
 
-  // In bounds: the three loads end at start + 34 ≤ end.
-  while (start + 32 <= to && start + 34 <= end) {
+  // In bounds: the loads end at start + 32 + LAST_OFFSET ≤ end.
+  while (start + 32 <= to && start + 32 + LAST_OFFSET <= end) {
     if (capacity - found < 32 * 8) {
       *resume = start;
       return found;
     }
     const uint8_t *at = haystack + start;
     __m256i keys = _mm256_set1_epi8((char)0xFF);
-    for (size_t offset = 0; offset < 3; offset++) {
-      __m256i bytes = _mm256_loadu_si256((const __m256i *)(at + offset));
+    for (size_t o = 0; o < OFFSETS; o++) {
+      __m256i bytes = _mm256_loadu_si256((const __m256i *)(at + offsets[o]));
       __m256i lo = _mm256_and_si256(bytes, nibble_mask);
       __m256i hi = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble_mask);
-      keys = _mm256_and_si256(keys, _mm256_and_si256(_mm256_shuffle_epi8(low[offset], lo),
-          _mm256_shuffle_epi8(high[offset], hi)));
+      keys = _mm256_and_si256(keys,
+          _mm256_and_si256(_mm256_shuffle_epi8(low[o], lo), _mm256_shuffle_epi8(high[o], hi)));
     }
     uint32_t lanes = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(keys, zero));
     if (lanes != 0) {
@@ -86,7 +112,8 @@ size_t tsb_find_each_avx2(const tsb_multi_scan *scan, uint64_t *out, size_t capa
           size_t k = (size_t)__builtin_ctz(bits);
           bits &= bits - 1;
           const tsb_key *key = &scan->keys[k];
-          if (candidate + key->count <= end && rest_matches(haystack + candidate, key)) {
+          if (candidate + key->count <= end
+              && key_matches(haystack + candidate, end - candidate, key, &compared[k])) {
             out[found++] = (uint64_t)k << 32 | candidate;
           }
         }
@@ -94,8 +121,9 @@ size_t tsb_find_each_avx2(const tsb_multi_scan *scan, uint64_t *out, size_t capa
     }
     start += 32;
   }
-  // The last starts, one at a time: at most 33 of them, at most 8 results each.
-  if (capacity - found < 34 * 8) {
+  // The last starts, one at a time: at most 32 + LAST_OFFSET of them, at most 8 results
+  // each.
+  if (capacity - found < (32 + LAST_OFFSET) * 8) {
     *resume = start;
     return found;
   }
