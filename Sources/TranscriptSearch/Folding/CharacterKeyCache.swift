@@ -15,6 +15,12 @@ struct CharacterKeyCache: Sendable {
     ignoresDiacritics = ignoringDiacritics
   }
 
+  /// Whether the key `info` describes is one scalar.
+  func keyIsOneScalar(_ info: ScalarInfo) -> Bool {
+    info.keyLength > 0
+      && UTF8Scalars.sequenceLength(lead: keyBytes[info.keyOffset]) == info.keyLength
+  }
+
   /// What is known about a single scalar.
   struct ScalarInfo: Sendable {
     var rawValue: UInt32

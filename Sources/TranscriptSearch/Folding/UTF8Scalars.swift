@@ -22,6 +22,12 @@ package enum UTF8Scalars {
     )
   }
 
+  /// The length of the scalar whose first byte is `lead`, in valid UTF-8.
+  @inline(__always)
+  static func sequenceLength(lead: UInt8) -> Int {
+    lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+  }
+
   /// The scalar of valid UTF-8 that ends at `end`, and where it starts.
   @inline(__always)
   static func decode(_ text: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> (

@@ -18,6 +18,10 @@ struct FoldedRowBuilder: Sendable {
   /// What a plain stretch lists (see ``CharacterKeyCache/scanPlainCharacters(in:from:items:)``),
   /// as long as the longest row up to ``keptItemsCapacity``.
   private var plainItems: [UInt32] = []
+  /// Characters replaced in place once their run is copied, by a key of one scalar as
+  /// long as they are (a capital's small letter, final sigma's σ): pairs of an offset in
+  /// the row's folded bytes and the key's offset in the cache's key bytes.
+  private var inPlaceKeys: [UInt32] = []
   /// Past this many, the room a long row's items took is given back once it is folded:
   /// a builder lives as long as its corpus, and one row of 10 MB would otherwise keep
   /// 40 MB.
@@ -45,6 +49,7 @@ struct FoldedRowBuilder: Sendable {
     changesWordBreak = false
     let start = folded.bytes.count
     foldMixedRow(text, into: &folded)
+    if !inPlaceKeys.isEmpty { writeInPlaceKeys(rowStart: start, in: &folded) }
     Self.lowercaseASCII(in: &folded.bytes, from: start)
     var flags: FoldedSegment.RowFlags = changesWordBreak ? .changesWordBreak : []
     let rowStart = Int(folded.rowStarts[folded.rowStarts.count - 1])
@@ -177,13 +182,37 @@ struct FoldedRowBuilder: Sendable {
       let offset = Int(item & ~CharacterKeyCache.keyedItem)
       if item & CharacterKeyCache.keyedItem != 0 {
         let (scalar, length) = UTF8Scalars.decode(text, at: offset)
+        let info = cache.info(scalar)
+        if info.keyLength == length && cache.keyIsOneScalar(info) {
+          // Copied with its run, then overwritten: no run split, no change of length.
+          if info.changesWordBreak { changesWordBreak = true }
+          inPlaceKeys.append(UInt32(folded.bytes.count - row.rowStart + offset - row.runStart))
+          inPlaceKeys.append(UInt32(info.keyOffset))
+          continue
+        }
         emitCharacter(
-          text, offset..<offset + length, scalars: 1, first: cache.info(scalar), row: &row,
-          into: &folded)
+          text, offset..<offset + length, scalars: 1, first: info, row: &row, into: &folded)
       } else {
         nonBoundaries.append(folded.bytes.count - row.rowStart + offset - row.runStart)
       }
     }
+  }
+
+  /// Overwrites the characters ``inPlaceKeys`` lists with their keys, in the row that
+  /// starts at `rowStart`, and empties it.
+  private mutating func writeInPlaceKeys(rowStart: Int, in folded: inout FoldedSegment) {
+    folded.bytes.withUnsafeMutableBufferPointer { bytes in
+      cache.keyBytes.withUnsafeBufferPointer { keys in
+        for pair in stride(from: 0, to: inPlaceKeys.count, by: 2) {
+          let at = rowStart + Int(inPlaceKeys[pair])
+          let key = Int(inPlaceKeys[pair + 1])
+          for index in 0..<UTF8Scalars.sequenceLength(lead: keys[key]) {
+            bytes[at + index] = keys[key + index]
+          }
+        }
+      }
+    }
+    inPlaceKeys.removeAll(keepingCapacity: true)
   }
 
   /// Where the current row stands: its start in the folded buffer, and the original
