@@ -19,38 +19,58 @@ int tsb_scan_plain_avx2_supported(void) {
 
 #pragma clang attribute push(__attribute__((target("avx2,bmi"))), apply_to = function)
 
-// The tables `looked_up_starts` reads, each 16 bytes repeated in both lanes.
+// The runs of `tsb_plain_tables`, each 16 bytes repeated in both lanes: for a lead's low
+// nibble (or a second byte's), the first byte of its run and the run's length less one.
 typedef struct {
-  __m256i identity_leads;  // per three-byte lead's low nibble: 0xFF if all its scalars are
-  // For two-byte leads C0–CF and D0–DF by their low nibble: the first second byte of the
-  // run of their scalars that are their own keys, and the run's length less one.
-  __m256i low_c, low_d, limit_c, limit_d;
+  __m256i low_c, low_d, limit_c, limit_d;  // two-byte leads C0–CF, D0–DF
+  __m256i low_e, limit_e;                  // three-byte leads, by the second byte
+  __m256i low_a, low_b, limit_a, limit_b;  // lead E0, second byte A0–AF, B0–BF
 } window_tables;
 
+// Each byte's `distance`-th next one, zero past the window's end (which no run holds).
+#define NEXT(bytes, distance) \
+  _mm256_alignr_epi8(_mm256_permute2x128_si256(bytes, bytes, 0x81), bytes, distance)
+
+// Whether `offset`, a byte less its run's first, is within the run's length less one.
+static inline __m256i within(__m256i offset, __m256i limit) {
+  return _mm256_cmpeq_epi8(_mm256_min_epu8(offset, limit), offset);
+}
+
 // One bit per byte that starts a scalar the scan looks up: neither printable ASCII nor a
-// two-byte scalar in its lead's run of identities nor one of a three-byte lead all of
-// whose scalars are identities. (Continuation bytes are decided with their lead.)
+// scalar in one of the runs. (Continuation bytes are decided with their lead.)
 static inline uint32_t looked_up_starts(__m256i bytes, const window_tables *tables) {
   __m256i printable = _mm256_and_si256(_mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(0x1F)),
       _mm256_cmpgt_epi8(_mm256_set1_epi8(0x7F), bytes));
   __m256i continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0xC0), bytes);
   __m256i nibble = _mm256_and_si256(bytes, _mm256_set1_epi8(0x0F));
   __m256i high = _mm256_and_si256(bytes, _mm256_set1_epi8((char)0xF0));
-  __m256i three = _mm256_and_si256(_mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xE0)),
-      _mm256_shuffle_epi8(tables->identity_leads, nibble));
-  // Each byte's next one: the last byte's is zero, which no run holds.
-  __m256i next = _mm256_alignr_epi8(_mm256_permute2x128_si256(bytes, bytes, 0x81), bytes, 1);
+  __m256i next = NEXT(bytes, 1);
   __m256i is_d = _mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xD0));
   __m256i low = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->low_c, nibble),
       _mm256_shuffle_epi8(tables->low_d, nibble), is_d);
   __m256i limit = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->limit_c, nibble),
       _mm256_shuffle_epi8(tables->limit_d, nibble), is_d);
-  __m256i offset = _mm256_sub_epi8(next, low);
   __m256i two = _mm256_and_si256(
       _mm256_or_si256(is_d, _mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xC0))),
-      _mm256_cmpeq_epi8(_mm256_min_epu8(offset, limit), offset));
-  return ~(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
-      _mm256_or_si256(printable, continuation), _mm256_or_si256(three, two)));
+      within(_mm256_sub_epi8(next, low), limit));
+  __m256i three = _mm256_and_si256(_mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xE0)),
+      within(_mm256_sub_epi8(next, _mm256_shuffle_epi8(tables->low_e, nibble)),
+          _mm256_shuffle_epi8(tables->limit_e, nibble)));
+  __m256i is_e0 = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8((char)0xE0));
+  if (!_mm256_testz_si256(is_e0, is_e0)) {
+    // The Indic scripts and Thai: a run of third bytes, by the second.
+    __m256i second = _mm256_and_si256(next, _mm256_set1_epi8(0x0F));
+    __m256i is_b = _mm256_cmpeq_epi8(
+        _mm256_and_si256(next, _mm256_set1_epi8(0x10)), _mm256_set1_epi8(0x10));
+    __m256i e0_low = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->low_a, second),
+        _mm256_shuffle_epi8(tables->low_b, second), is_b);
+    __m256i e0_limit = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->limit_a, second),
+        _mm256_shuffle_epi8(tables->limit_b, second), is_b);
+    three = _mm256_or_si256(three,
+        _mm256_and_si256(is_e0, within(_mm256_sub_epi8(NEXT(bytes, 2), e0_low), e0_limit)));
+  }
+  return ~(uint32_t)_mm256_movemask_epi8(
+      _mm256_or_si256(_mm256_or_si256(printable, continuation), _mm256_or_si256(two, three)));
 }
 
 // `scalar_before`, from the four bytes before `end` (at least 4) without a branch: the
@@ -77,12 +97,10 @@ static inline size_t scalar_before(const uint8_t *text, size_t end) {
 void tsb_scan_plain_avx2(const uint8_t *text, size_t count, size_t start,
     const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
   const uint64_t *identities = tables->identity_bits;
-  uint8_t leads[16];
-  for (int lead = 0; lead < 16; lead += 1)
-    leads[lead] = tables->identity_leads >> lead & 1 ? 0xFF : 0;
-  const uint8_t *runs = tables->two_byte_runs;
-  window_tables windows = {repeated(leads), repeated(runs), repeated(runs + 16),
-      repeated(runs + 32), repeated(runs + 48)};
+  const uint8_t *runs = tables->runs;
+  window_tables windows = {repeated(runs), repeated(runs + 16), repeated(runs + 32),
+      repeated(runs + 48), repeated(runs + 64), repeated(runs + 80), repeated(runs + 96),
+      repeated(runs + 112), repeated(runs + 128), repeated(runs + 144)};
   // Most scalars are characters on their own and their own keys, passed over without a
   // trace. The others (keyed characters and marks) leave the character the scan is in:
   // where it starts, its scalars, its first scalar's kind, its last mark's combining class

@@ -17,12 +17,13 @@ typedef struct {
   const uint64_t *supplementary_classes;
   /// The number of slots of `supplementary_classes` minus one (a power of two minus 1).
   size_t supplementary_mask;
-  /// One bit per three-byte lead (bit 0 for E0) all of whose scalars have the identity
-  /// bit.
-  uint16_t identity_leads;
-  /// For each two-byte lead C0–DF, the longest run of second bytes whose scalars have the
-  /// identity bit: 32 firsts (C0 if none), then 32 lengths less one (0 if none).
-  const uint8_t *two_byte_runs;
+  /// Runs of scalars that are their own keys, each as the first byte that continues a
+  /// lead in the run and the run's length less one (a first byte of C0 when none, which
+  /// no continuation is), in `TSB_PLAIN_RUNS` bytes: for the two-byte leads C0–DF by
+  /// their second byte (32 firsts, then 32 lengths); for the three-byte leads E0–EF by
+  /// their second byte, a run of whole blocks of 64 scalars (16, 16); and for lead E0 by
+  /// its second byte A0–BF, by the third byte (32, 32).
+  const uint8_t *runs;
 } tsb_plain_tables;
 
 /// Where a plain stretch ends, as `PlainStretch` describes it.
@@ -33,6 +34,9 @@ typedef struct {
   size_t last_scalar;
   size_t item_count;
 } tsb_plain_stretch;
+
+/// The bytes of `tsb_plain_tables.runs`.
+#define TSB_PLAIN_RUNS 160
 
 /// The flag of an item that is a character replaced by its key (else a mark's offset).
 #define TSB_KEYED_ITEM 0x80000000u

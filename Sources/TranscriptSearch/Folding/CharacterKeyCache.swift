@@ -64,13 +64,11 @@ struct CharacterKeyCache: Sendable {
   /// One bit per scalar of the Basic Multilingual Plane whose class is
   /// ``PlainCharacterClass/identity``: the 8 KB the fold reads most.
   private(set) var identityBits = PlainCharacterClass.initialIdentityBits
-  /// For each two-byte lead C0–DF, the longest run of second bytes whose scalars are in
-  /// `identityBits`: 32 firsts, then 32 lengths less one (see
-  /// ``PlainCharacterClass/longestRun(in:)``), for the vector kernel's windows: lowercase
-  /// Cyrillic, Greek and Latin-1 letters and Arabic letters, once met.
-  private(set) var twoByteRuns =
-    [UInt8](repeating: PlainCharacterClass.noTwoByteRun, count: 32)
-    + [UInt8](repeating: 0, count: 32)
+  /// The runs of `identityBits` the vector fold kernel passes over.
+  private(set) var identityRuns = IdentityRuns(bits: PlainCharacterClass.initialIdentityBits)
+  /// How many scalars of each block of 64 of the Basic Multilingual Plane were computed
+  /// one by one, up to ``scalarsBeforeWholeBlock``.
+  private var scalarsMetByBlock = [UInt8](repeating: 0, count: 0x1_0000 / 64)
   private var supplementary: [UInt32: ScalarInfo] = [:]
   /// Recent supplementary scalars (emoji, mostly) by their low bits, as `scalar << 32 |
   /// info`, in front of `supplementary`, whose hashing costs more than the rest of a
@@ -147,15 +145,19 @@ struct CharacterKeyCache: Sendable {
     }
     let computed = compute(scalar)
     if scalar < 0x1_0000 {
-      basicPlane[Int(scalar)] = computed
-      let plainClass = PlainCharacterClass.of(scalar, computed)
-      plainClasses[Int(scalar)] = plainClass
-      if plainClass == PlainCharacterClass.identity {
-        identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
-        if scalar >= 0x80 && scalar < 0x800 {
-          let lead = Int(scalar >> 6)
-          (twoByteRuns[lead], twoByteRuns[32 + lead]) = PlainCharacterClass.longestRun(
-            in: identityBits[lead])
+      remember(scalar, computed)
+      // A script met again and again: the rest of its block of 64 at once, so that the
+      // runs of identities the vector kernel passes over are whole, not split by the
+      // letters not met yet. (Not at the first: a row or two of a script, or a screen of
+      // rows, would pay for 64 scalars, at about 3 µs each.)
+      let block = Int(scalar >> 6)
+      if scalar >= 0x80 && scalarsMetByBlock[block] < Self.scalarsBeforeWholeBlock {
+        scalarsMetByBlock[block] += 1
+        if scalarsMetByBlock[block] == Self.scalarsBeforeWholeBlock {
+          for other in UInt32(block << 6)..<UInt32(block << 6 + 64)
+          where !basicPlane[Int(other)].isKnown {
+            remember(other, compute(other))
+          }
         }
       }
     } else {
@@ -164,6 +166,21 @@ struct CharacterKeyCache: Sendable {
     }
     return computed
   }
+
+  /// Stores what was computed about a scalar of the Basic Multilingual Plane.
+  private mutating func remember(_ scalar: UInt32, _ computed: ScalarInfo) {
+    basicPlane[Int(scalar)] = computed
+    let plainClass = PlainCharacterClass.of(scalar, computed)
+    plainClasses[Int(scalar)] = plainClass
+    if plainClass == PlainCharacterClass.identity {
+      identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
+      identityRuns.noteIdentity(scalar, in: identityBits)
+    }
+  }
+
+  /// How many scalars of a block of 64 are computed one by one before the rest of the
+  /// block is.
+  static let scalarsBeforeWholeBlock: UInt8 = 8
 
   /// Puts a supplementary scalar and its class in their slot of the recent ones.
   private mutating func rememberRecent(_ scalar: UInt32, _ info: ScalarInfo) {

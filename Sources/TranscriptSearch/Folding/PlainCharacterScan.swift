@@ -52,36 +52,6 @@ enum PlainCharacterClass {
     }
     return bits
   }()
-
-  /// The three-byte leads (bit 0 for E0) all of whose scalars are in
-  /// ``initialIdentityBits``, which lookups only add to: CJK ideographs and Hangul
-  /// syllables, mostly.
-  static let initialIdentityLeads: UInt16 = {
-    var leads: UInt16 = 0
-    for lead in 0..<16
-    where initialIdentityBits[lead * 64..<(lead + 1) * 64].allSatisfy({ $0 == ~0 }) {
-      leads |= 1 << lead
-    }
-    return leads
-  }()
-
-  /// The first byte of ``CharacterKeyCache/twoByteRuns`` for a lead without a run (no
-  /// second byte is C0).
-  static let noTwoByteRun: UInt8 = 0xC0
-
-  /// The longest run of set bits in `bits` (the scalars of one two-byte lead, one bit per
-  /// second byte) as its first second byte and its length less one, or
-  /// (``noTwoByteRun``, 0).
-  static func longestRun(in bits: UInt64) -> (first: UInt8, lengthLessOne: UInt8) {
-    var best = (first: 0, length: 0)
-    var first = 0
-    for second in 0...64 where second == 64 || bits & 1 << UInt64(second) == 0 {
-      if second - first > best.length { best = (first, second - first) }
-      first = second + 1
-    }
-    guard best.length > 0 else { return (noTwoByteRun, 0) }
-    return (UInt8(0x80 + best.first), UInt8(best.length - 1))
-  }
 }
 
 /// Where a stretch of plain characters that ``CharacterKeyCache/scanPlainCharacters(in:from:items:)``
@@ -127,13 +97,11 @@ extension CharacterKeyCache {
     identityBits.withUnsafeBufferPointer { identities in
       plainClasses.withUnsafeBufferPointer { classes in
         recentSupplementaryClasses.withUnsafeBufferPointer { supplementaryClasses in
-          var tables = tsb_plain_tables(
-            identity_bits: identities.baseAddress, classes: classes.baseAddress,
-            supplementary_classes: supplementaryClasses.baseAddress,
-            supplementary_mask: supplementaryClasses.count - 1,
-            identity_leads: PlainCharacterClass.initialIdentityLeads, two_byte_runs: nil)
-          twoByteRuns.withUnsafeBufferPointer { runs in
-            tables.two_byte_runs = runs.baseAddress
+          identityRuns.bytes.withUnsafeBufferPointer { runs in
+            var tables = tsb_plain_tables(
+              identity_bits: identities.baseAddress, classes: classes.baseAddress,
+              supplementary_classes: supplementaryClasses.baseAddress,
+              supplementary_mask: supplementaryClasses.count - 1, runs: runs.baseAddress)
             tsb_scan_plain_avx2(
               text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
           }

@@ -31,6 +31,14 @@ struct PlainCharacterScanTests {
       for scalar in text.unicodeScalars where round % 4 != 0 || Bool.random(using: &random) {
         _ = cache.info(scalar.value)
       }
+      // In some rounds, whole blocks of 64 (as a long fold learns them), so that the vector
+      // kernel passes over runs of letters between the marks it looks up.
+      if round % 5 == 1 {
+        for scalar in text.unicodeScalars where scalar.value < 0x1_0000 {
+          let block = scalar.value & ~63
+          for other in block..<block + 64 { _ = cache.info(other) }
+        }
+      }
       let utf8 = Array(text.utf8)
       var starts: [Int] = []
       var offset = 0
@@ -120,16 +128,22 @@ struct PlainCharacterScanTests {
     #expect(stretch.stop == (stopsAfter.map { $0.utf8.count } ?? utf8.count))
   }
 
-  /// The vector kernel passes over a two-byte lead's scalars in the longest run of its
-  /// identity bits: as a first second byte and a length less one.
+  /// The vector kernel passes over the scalars of a lead (or of a lead and a second byte)
+  /// in the longest run of their identity bits: as a first byte and a length less one.
   @Test func longestRunOfIdentityBits() {
-    #expect(PlainCharacterClass.longestRun(in: 0) == (PlainCharacterClass.noTwoByteRun, 0))
-    #expect(PlainCharacterClass.longestRun(in: 0b0111_0110) == (0x84, 2))
-    #expect(PlainCharacterClass.longestRun(in: 1 << 63) == (0xBF, 0))
-    #expect(PlainCharacterClass.longestRun(in: ~0) == (0x80, 63))
-    // Lowercase Cyrillic а–п (U+0430–043F), once looked up, after the capitals.
+    #expect(IdentityRuns.longestRun(in: 0) == (IdentityRuns.none, 0))
+    #expect(IdentityRuns.longestRun(in: 0b0111_0110) == (0x84, 2))
+    #expect(IdentityRuns.longestRun(in: 1 << 63) == (0xBF, 0))
+    #expect(IdentityRuns.longestRun(in: ~0) == (0x80, 63))
     var cache = CharacterKeyCache()
+    // CJK ideographs from the start: leads E4–E9, every second byte.
+    #expect(cache.identityRuns.bytes[64 + 0x4] == 0x80 && cache.identityRuns.bytes[80 + 0x4] == 63)
+    // Lowercase Cyrillic а–п (U+0430–043F), once looked up, after the capitals.
     for scalar in 0x400...0x43F { _ = cache.info(UInt32(scalar)) }
-    #expect(cache.twoByteRuns[0x10] == 0xB0 && cache.twoByteRuns[32 + 0x10] == 15)
+    #expect(cache.identityRuns.bytes[0x10] == 0xB0 && cache.identityRuns.bytes[32 + 0x10] == 15)
+    // Devanagari's letters अ–ह (U+0905–0939), by lead E0 and second byte A4.
+    for scalar in 0x900...0x93F { _ = cache.info(UInt32(scalar)) }
+    #expect(
+      cache.identityRuns.bytes[96 + 4] == 0x84 && cache.identityRuns.bytes[128 + 4] == 0x39 - 0x04)
   }
 }
