@@ -69,6 +69,9 @@ struct CharacterKeyCache: Sendable {
   /// How many scalars of each block of 64 of the Basic Multilingual Plane were computed
   /// one by one, up to ``scalarsBeforeWholeBlock``.
   private var scalarsMetByBlock = [UInt8](repeating: 0, count: 0x1_0000 / 64)
+  /// One bit per scalar of the Basic Multilingual Plane computed one by one (met in
+  /// text, not learned with its block), whose runs `identityRuns` prefers.
+  private var metBits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
   private var supplementary: [UInt32: ScalarInfo] = [:]
   /// Recent supplementary scalars (emoji, mostly) by their low bits, as `scalar << 32 |
   /// info`, in front of `supplementary`, whose hashing costs more than the rest of a
@@ -145,6 +148,7 @@ struct CharacterKeyCache: Sendable {
     }
     let computed = compute(scalar)
     if scalar < 0x1_0000 {
+      metBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
       remember(scalar, computed)
       // A script met again and again: the rest of its block of 64 at once, so that the
       // runs of identities the vector kernel passes over are whole, not split by the
@@ -174,7 +178,7 @@ struct CharacterKeyCache: Sendable {
     plainClasses[Int(scalar)] = plainClass
     if plainClass == PlainCharacterClass.identity {
       identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
-      identityRuns.noteIdentity(scalar, in: identityBits)
+      identityRuns.noteIdentity(scalar, in: identityBits, met: metBits)
     }
   }
 

@@ -35,19 +35,21 @@ struct IdentityRuns: Sendable {
     for lead in 0..<16 { noteFullBlocks(ofLead: lead, in: bits) }
   }
 
-  /// Brings the runs up to date after `scalar`'s bit was set in `bits`.
-  mutating func noteIdentity(_ scalar: UInt32, in bits: [UInt64]) {
+  /// Brings the runs up to date after `scalar`'s bit was set in `bits`; `met` has a bit
+  /// for each scalar met in text, whose runs are preferred.
+  mutating func noteIdentity(_ scalar: UInt32, in bits: [UInt64], met: [UInt64]) {
     let block = Int(scalar >> 6)
     guard scalar >= 0x80 else { return }
-    if block < 0x40 { note(block: block, in: bits) }
+    if block < 0x40 { note(block: block, in: bits, met: met) }
     if scalar >= 0x800 && bits[block] == ~0 { noteFullBlocks(ofLead: Int(scalar >> 12), in: bits) }
   }
 
   /// The run of a two-byte lead's scalars (blocks 2–31), or of lead E0's second byte
   /// (blocks 32–63), by the last byte.
-  private mutating func note(block: Int, in bits: [UInt64]) {
+  private mutating func note(block: Int, in bits: [UInt64], met: [UInt64] = []) {
     let at = block < 32 ? Self.twoByte + block : Self.leadE0 + block - 32
-    (bytes[at], bytes[at + 32]) = Self.longestRun(in: bits[block])
+    (bytes[at], bytes[at + 32]) = Self.longestRun(
+      in: bits[block], preferring: met.isEmpty ? 0 : met[block])
   }
 
   /// The run of a three-byte lead's second bytes whose blocks are all identities, among
@@ -61,14 +63,22 @@ struct IdentityRuns: Sendable {
     (bytes[Self.threeByte + lead], bytes[Self.threeByte + 16 + lead]) = Self.longestRun(in: full)
   }
 
-  /// The longest run of set bits in `bits` (one per byte 80–BF) as its first byte and its
-  /// length less one, or (``none``, 0).
-  static func longestRun(in bits: UInt64) -> (first: UInt8, lengthLessOne: UInt8) {
-    var best = (first: 0, length: 0)
+  /// The run of set bits in `bits` (one per byte 80–BF) that holds the most bits of
+  /// `preferred`, and of those the longest, as its first byte and its length less one,
+  /// or (``none``, 0).
+  static func longestRun(
+    in bits: UInt64, preferring preferred: UInt64 = 0
+  ) -> (first: UInt8, lengthLessOne: UInt8) {
+    var best = (first: 0, length: 0, preferred: 0)
     var first = 0
-    for second in 0...64 where second == 64 || bits & 1 << UInt64(second) == 0 {
-      if second - first > best.length { best = (first, second - first) }
-      first = second + 1
+    for end in 0...64 where end == 64 || bits & 1 << UInt64(end) == 0 {
+      let length = end - first
+      if length > 0 {
+        let run: UInt64 = (length == 64 ? ~0 : (1 << UInt64(length) - 1)) << UInt64(first)
+        let held = (run & preferred).nonzeroBitCount
+        if (held, length) > (best.preferred, best.length) { best = (first, length, held) }
+      }
+      first = end + 1
     }
     guard best.length > 0 else { return (none, 0) }
     return (UInt8(0x80 + best.first), UInt8(best.length - 1))

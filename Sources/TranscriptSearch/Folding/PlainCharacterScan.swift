@@ -34,11 +34,17 @@ enum PlainCharacterClass {
     return other
   }
 
+  /// The scalars whose class is known to be ``identity`` before anything is looked up:
+  /// those of ``CharacterKeyCache/simpleIdentityRanges`` and the rest of Hangul's
+  /// syllables, which the vector kernel passes over as whole blocks.
+  static let initialIdentityRanges =
+    CharacterKeyCache.simpleIdentityRanges + [0xAC00...0xAFFF, 0xD000...0xD7A3]
+
   /// The classes the fold knows before it looks anything up: those of
-  /// ``CharacterKeyCache/simpleIdentityRanges``.
+  /// ``initialIdentityRanges``.
   static let initialTable: [UInt16] = {
     var table = [UInt16](repeating: other, count: 0x1_0000)
-    for range in CharacterKeyCache.simpleIdentityRanges {
+    for range in initialIdentityRanges {
       for value in range { table[Int(value)] = identity }
     }
     return table

@@ -30,6 +30,21 @@ struct CharacterKeyCacheTests {
     }
   }
 
+  /// The scalars the fold takes for plain identities before looking them up are so, in
+  /// both forms.
+  @Test(arguments: [false, true])
+  func initialIdentitiesArePlainIdentities(ignoringDiacritics: Bool) {
+    var cache = CharacterKeyCache(ignoringDiacritics: ignoringDiacritics)
+    for range in PlainCharacterClass.initialIdentityRanges {
+      for value in range {
+        let info = cache.info(value)
+        #expect(
+          PlainCharacterClass.of(value, info) == PlainCharacterClass.identity,
+          "U+\(String(value, radix: 16))")
+      }
+    }
+  }
+
   /// Whether a boundary falls before a scalar is remembered by the character so far,
   /// short or long (Indic conjuncts with vowel signs, emoji sequences, runs of marks up to
   /// and past 26 bytes): asked again, with other next scalars and of characters that

@@ -135,6 +135,8 @@ struct PlainCharacterScanTests {
     #expect(IdentityRuns.longestRun(in: 0b0111_0110) == (0x84, 2))
     #expect(IdentityRuns.longestRun(in: 1 << 63) == (0xBF, 0))
     #expect(IdentityRuns.longestRun(in: ~0) == (0x80, 63))
+    // The run holding the scalars met in text, though shorter: Thai's เ–ๆ, not its digits.
+    #expect(IdentityRuns.longestRun(in: 0b0111_0110, preferring: 0b0000_0100) == (0x81, 1))
     var cache = CharacterKeyCache()
     // CJK ideographs from the start: leads E4–E9, every second byte.
     #expect(cache.identityRuns.bytes[64 + 0x4] == 0x80 && cache.identityRuns.bytes[80 + 0x4] == 63)
