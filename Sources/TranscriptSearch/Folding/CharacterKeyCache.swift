@@ -69,6 +69,8 @@ struct CharacterKeyCache: Sendable {
   /// How many scalars of each block of 64 of the Basic Multilingual Plane were computed
   /// one by one, up to ``scalarsBeforeWholeBlock``.
   private var scalarsMetByBlock = [UInt8](repeating: 0, count: 0x1_0000 / 64)
+  /// Whether a block met often is computed whole (see ``learnWholeBlocks()``).
+  private var learnsWholeBlocks = false
   /// One bit per scalar of the Basic Multilingual Plane computed one by one (met in
   /// text, not learned with its block), whose runs `identityRuns` prefers.
   private var metBits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
@@ -150,18 +152,11 @@ struct CharacterKeyCache: Sendable {
     if scalar < 0x1_0000 {
       metBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
       remember(scalar, computed)
-      // A script met again and again: the rest of its block of 64 at once, so that the
-      // runs of identities the vector kernel passes over are whole, not split by the
-      // letters not met yet. (Not at the first: a row or two of a script, or a screen of
-      // rows, would pay for 64 scalars, at about 3 µs each.)
       let block = Int(scalar >> 6)
       if scalar >= 0x80 && scalarsMetByBlock[block] < Self.scalarsBeforeWholeBlock {
         scalarsMetByBlock[block] += 1
-        if scalarsMetByBlock[block] == Self.scalarsBeforeWholeBlock {
-          for other in UInt32(block << 6)..<UInt32(block << 6 + 64)
-          where !basicPlane[Int(other)].isKnown {
-            remember(other, compute(other))
-          }
+        if learnsWholeBlocks && scalarsMetByBlock[block] == Self.scalarsBeforeWholeBlock {
+          learnRest(ofBlock: block)
         }
       }
     } else {
@@ -183,8 +178,31 @@ struct CharacterKeyCache: Sendable {
   }
 
   /// How many scalars of a block of 64 are computed one by one before the rest of the
-  /// block is.
+  /// block is (see ``learnWholeBlocks()``).
   static let scalarsBeforeWholeBlock: UInt8 = 8
+
+  /// From now on, computes the rest of a block of 64 once ``scalarsBeforeWholeBlock`` of
+  /// its scalars were met, starting with the blocks met so often already: a script met
+  /// again and again, whose runs of identities the vector kernel passes over are then
+  /// whole, not split by the letters not met yet. For a long fold only: a block costs 64
+  /// scalars at about 3 µs each, which a few rows (a screen of them, a small corpus)
+  /// would not earn back.
+  mutating func learnWholeBlocks() {
+    guard !learnsWholeBlocks else { return }
+    learnsWholeBlocks = true
+    for block in scalarsMetByBlock.indices
+    where scalarsMetByBlock[block] == Self.scalarsBeforeWholeBlock {
+      learnRest(ofBlock: block)
+    }
+  }
+
+  /// Computes the scalars of a block of 64 not computed yet.
+  private mutating func learnRest(ofBlock block: Int) {
+    for other in UInt32(block << 6)..<UInt32(block << 6 + 64) where !basicPlane[Int(other)].isKnown
+    {
+      remember(other, compute(other))
+    }
+  }
 
   /// Puts a supplementary scalar and its class in their slot of the recent ones.
   private mutating func rememberRecent(_ scalar: UInt32, _ info: ScalarInfo) {

@@ -214,6 +214,52 @@ struct FoldedCorpusTests {
     #expect(matches.count == corpus.count)
   }
 
+  /// Past its first rows, a long fold learns blocks of scalars whole and passes over runs
+  /// of them (see ``FoldedRowBuilder/rowsBeforeWholeBlocks``): its rows fold to the same
+  /// bytes, flags and matches as the same rows folded on their own, which never learn.
+  @Test func rowsFoldedAfterLearningWholeBlocksAreTheSame() {
+    let texts =
+      ConformanceCase.all.map(\.text) + [
+        "ประชุม ขอบคุณ เพื่อน ทะเล ไม่", "नमस्ते परिवार क्या छोटा बड़ा", "θάλασσα λόγος ζωή ΣΟΦΟΣ",
+        "اجتماع في مرحبا", "Звезда деньги свой", "회의 하다 합니다", "ひらがな カタカナ、です。",
+      ]
+    // Met only after the blocks are learned: other letters, marks and capitals of them.
+    let late = [
+      "ฃ ฅ ฆ ๆ ฯ ก็ ก์ ก๊ ก๋ ก๎", "ऋ ॠ कॄ कॅ कॉ ॐ ऽ ॰ क़", "ϊ ϋ ΰ ΐ ϐ ϑ ϕ ϖ ς Ϊ",
+      "ؤ ئ ة بً بٌ بٍ بَ بُ بِ بّ بْ بٰ", "ѐ ё ђ ѓ є Ѐ Ё Ђ", "ゔ ゞ ゟ ヷ ヺ ・ ー ヽ ヾ が パ",
+    ]
+    let first = FoldedRowBuilder.rowsBeforeWholeBlocks
+    let rows = (0..<first + 2_000).map {
+      TranscriptRow(
+        start: 0,
+        text: $0 < first ? texts[$0 % texts.count] : (texts + late)[$0 % (texts.count + late.count)]
+      )
+    }
+    let long = FoldedCorpus(Corpus(rows), segmentBytes: FoldedCorpus.defaultSegmentBytes)
+    let tail = FoldedCorpus(Corpus(rows[first...]), segmentBytes: FoldedCorpus.defaultSegmentBytes)
+    func folded(_ corpus: FoldedCorpus, row: Int) -> ([UInt8], FoldedSegment.RowFlags) {
+      let segment = corpus.segmentIndex(ofRow: row)
+      let local = row - corpus.segmentFirstRow[segment]
+      let starts = corpus.segments[segment].rowStarts
+      let bytes = corpus.segments[segment].bytes[Int(starts[local])..<Int(starts[local + 1])]
+      return (Array(bytes), corpus.segments[segment].rowFlags[local])
+    }
+    for row in 0..<2_000 {
+      let (longBytes, longFlags) = folded(long, row: first + row)
+      let (tailBytes, tailFlags) = folded(tail, row: row)
+      #expect(longBytes == tailBytes && longFlags == tailFlags, "row \(first + row)")
+      if longBytes != tailBytes { return }
+    }
+    for keyword in ["ทะเล", "λόγος", "σοφος", "क्या", "деньги", "합니다", "です", "e", "ก็", "ϊ", "ё", "パ"] {
+      let key = FoldedKeyword(keyword)
+      let inLong = long.matches(of: key, inRows: first..<first + 2_000).map {
+        [$0.row - first, $0.start, $0.end]
+      }
+      let inTail = tail.matches(of: key, inRows: 0..<2_000).map { [$0.row, $0.start, $0.end] }
+      #expect(inLong == inTail && !inTail.isEmpty, "\(keyword)")
+    }
+  }
+
   /// A part folded on its own reserves the room its rows take, not a whole segment, and
   /// trimming gives back what its tables grew into without changing an entry.
   @Test func aPartTakesTheRoomItsRowsNeed() {
