@@ -1,9 +1,12 @@
 // The fold's pass over plain characters (see `PlainCharacterScan.swift`), 32 bytes a
 // step. Most bytes of most text need no look at all: printable ASCII is a character on
 // its own and its own key (capitals are lowercased with the whole row afterwards), and a
-// continuation byte is decided with its lead. A mask of the other bytes, the scalar
-// starts, takes the scan from one to the next without a branch per byte; each is decoded
-// and looked up in the cache's tables, as the Swift loop does.
+// continuation byte is decided with its lead, and so is a scalar in one of the cache's
+// runs of identities (lowercase letters of most alphabets, CJK, Hangul, Indic letters; see
+// `IdentityRuns.swift`), told by its lead and next bytes a vector at a time. A mask of the
+// other bytes, the scalar starts left, takes the scan from one to the next without a
+// branch per byte; each is decoded and looked up in the cache's tables, as the Swift loop
+// does.
 #include "CFoldKernels.h"
 
 #if defined(__x86_64__)

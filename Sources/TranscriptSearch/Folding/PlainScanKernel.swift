@@ -8,7 +8,7 @@ enum PlainScanKernel: String, CaseIterable, Sendable {
   /// every CPU.
   case portable
   /// x86-64 AVX2: a mask of 32 bytes takes the scan from one scalar that needs a look
-  /// (anything but printable ASCII) to the next.
+  /// (neither printable ASCII nor in a run of ``IdentityRuns``) to the next.
   case avx2
 
   /// The kernels this CPU runs.
