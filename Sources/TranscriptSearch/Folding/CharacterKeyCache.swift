@@ -66,13 +66,11 @@ struct CharacterKeyCache: Sendable {
   private(set) var identityBits = PlainCharacterClass.initialIdentityBits
   /// The runs of `identityBits` the vector fold kernel passes over.
   private(set) var identityRuns = IdentityRuns(bits: PlainCharacterClass.initialIdentityBits)
-  /// How many scalars of each block of 64 of the Basic Multilingual Plane were computed
-  /// one by one, up to ``scalarsBeforeWholeBlock``.
-  private var scalarsMetByBlock = [UInt8](repeating: 0, count: 0x1_0000 / 64)
   /// Whether a block met often is computed whole (see ``learnWholeBlocks()``).
   private var learnsWholeBlocks = false
   /// One bit per scalar of the Basic Multilingual Plane computed one by one (met in
-  /// text, not learned with its block), whose runs `identityRuns` prefers.
+  /// text, not learned with its block): the runs `identityRuns` prefers, and how often a
+  /// block was met.
   private var metBits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
   private var supplementary: [UInt32: ScalarInfo] = [:]
   /// Recent supplementary scalars (emoji, mostly) by their low bits, as `scalar << 32 |
@@ -150,14 +148,13 @@ struct CharacterKeyCache: Sendable {
     }
     let computed = compute(scalar)
     if scalar < 0x1_0000 {
-      metBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
-      remember(scalar, computed)
       let block = Int(scalar >> 6)
-      if scalar >= 0x80 && scalarsMetByBlock[block] < Self.scalarsBeforeWholeBlock {
-        scalarsMetByBlock[block] += 1
-        if learnsWholeBlocks && scalarsMetByBlock[block] == Self.scalarsBeforeWholeBlock {
-          learnRest(ofBlock: block)
-        }
+      metBits[block] |= 1 << UInt64(scalar & 63)
+      remember(scalar, computed)
+      if learnsWholeBlocks && scalar >= 0x80
+        && metBits[block].nonzeroBitCount == Self.scalarsBeforeWholeBlock
+      {
+        learnRest(ofBlock: block)
       }
     } else {
       supplementary[scalar] = computed
@@ -179,7 +176,7 @@ struct CharacterKeyCache: Sendable {
 
   /// How many scalars of a block of 64 are computed one by one before the rest of the
   /// block is (see ``learnWholeBlocks()``).
-  static let scalarsBeforeWholeBlock: UInt8 = 8
+  static let scalarsBeforeWholeBlock = 8
 
   /// From now on, computes the rest of a block of 64 once ``scalarsBeforeWholeBlock`` of
   /// its scalars were met, starting with the blocks met so often already: a script met
@@ -190,8 +187,9 @@ struct CharacterKeyCache: Sendable {
   mutating func learnWholeBlocks() {
     guard !learnsWholeBlocks else { return }
     learnsWholeBlocks = true
-    for block in scalarsMetByBlock.indices
-    where scalarsMetByBlock[block] == Self.scalarsBeforeWholeBlock {
+    // From block 2: the scalars below U+0080 are never learned whole.
+    for block in 2..<metBits.count
+    where metBits[block].nonzeroBitCount >= Self.scalarsBeforeWholeBlock {
       learnRest(ofBlock: block)
     }
   }
