@@ -138,25 +138,39 @@ public struct FoldedCorpus: Sendable {
     var firstByte = segments.last?.bytes.count ?? 0
     var textLeft = expectedBytes ?? 0
     var rowsLeft = rows.underestimatedCount
+    // The segment being filled is out of the array, and its rows are counted apart, until
+    // it is full: a row then costs the array neither a uniqueness check nor an index
+    // (probe, one core, alternated: english-1m 72.6 -> 69.1 ms, mixed-1m 287 -> 284).
+    var hasCurrent = !segments.isEmpty
+    var current = hasCurrent ? segments.removeLast() : FoldedSegment()
+    var rowsAdded = 0
     for row in rows {
-      if segments.isEmpty || segments[segments.count - 1].bytes.count >= segmentBytes {
-        var segment = FoldedSegment()
+      if !hasCurrent || current.bytes.count >= segmentBytes {
+        if hasCurrent {
+          segments.append(current)
+          segmentFirstRow[segments.count] += rowsAdded
+          rowsAdded = 0
+        }
+        current = FoldedSegment()
+        hasCurrent = true
         // Room for the segment (or the rows left, a key mostly as long as its text, and
         // a separator a row) and a typical last row, so the buffer is not doubled.
         let room =
           expectedBytes == nil
           ? segmentBytes : min(segmentBytes, textLeft + textLeft / 32 + max(rowsLeft, 0))
-        segment.bytes.reserveCapacity(room + 1024)
-        segments.append(segment)
+        current.bytes.reserveCapacity(room + 1024)
         segmentFirstRow.append(segmentFirstRow[segmentFirstRow.count - 1])
       }
-      let last = segments.count - 1
       corpus.withUTF8Text(ofRow: row) {
-        builder.append($0, to: &segments[last])
+        builder.append($0, to: &current)
         textLeft -= $0.count
       }
       rowsLeft -= 1
-      segmentFirstRow[last + 1] += 1
+      rowsAdded += 1
+    }
+    if hasCurrent {
+      segments.append(current)
+      segmentFirstRow[segments.count] += rowsAdded
     }
     while firstSegment < segments.count {
       count(segments[firstSegment].bytes[firstByte...], sign: 1)
