@@ -406,15 +406,19 @@ struct FoldedCorpusTests {
   }
 
   /// Rows longer than the room the row builder keeps for a stretch's items (a long row's
-  /// is given back once it is folded) fold as any other, before and after shorter ones.
+  /// is given back once it is folded) fold as any other, before and after shorter ones:
+  /// also a row of more marks than that room holds, whose marks are kept until its
+  /// boundary table is written.
   @Test func rowsLongerThanTheItemsKeptFoldAsOthersDo() async throws {
     let long = String(repeating: "บ้านzephyr ", count: 7_000)  // 133 KB, a mark a word
+    let marked = String(repeating: "ก\u{E35}\u{E48}", count: 33_000)  // 66,000 marks
     let corpus = Corpus(
-      [long, "สวัสดี zephyr", long + "ก\u{E49}", "short zephyr"].map {
+      [long, "สวัสดี zephyr", long + "ก\u{E49}", marked, "short zephyr"].map {
         TranscriptRow(start: 0, text: $0)
       })
     try await expectAgreesWithOracle(
-      FoldedCorpus(corpus), corpus, keywords: ["zephyr", "บ้าน", "ก\u{E49}", "r บ"])
+      FoldedCorpus(corpus), corpus,
+      keywords: ["zephyr", "บ้าน", "ก\u{E49}", "r บ", "ก\u{E35}\u{E48}", "ก"])
   }
 
   /// The oracle's answers from folds of `corpus` at three segment sizes (a row a

@@ -122,6 +122,8 @@ struct FoldedRowBuilder: Sendable {
         }
       }
     }
+    // A long row's marks give back their room only now, once the boundary table holds them.
+    if markOffsets.count > Self.keptItemsCapacity { markOffsets = [] }
     if !remapPoints.isEmpty {
       flags.insert(.isRemapped)
       folded.remappedRows.append(UInt32(folded.rowFlags.count))
@@ -143,6 +145,8 @@ struct FoldedRowBuilder: Sendable {
     var characterIsPlain = false  // a simple scalar and plain marks so far
     var position = 0
     if plainItems.count < text.count { plainItems = Array(repeating: 0, count: text.count) }
+    // A row holds fewer marks than bytes.
+    if markOffsets.count < text.count { markOffsets = Array(repeating: 0, count: text.count) }
     let scansPlainCharacters = text.count < 1 << 31
     while position < text.count {
       let (scalar, length) = UTF8Scalars.decode(text, at: position)
@@ -197,7 +201,6 @@ struct FoldedRowBuilder: Sendable {
     }
     appendOriginal(text, row.runStart..<text.count, to: &folded)
     if plainItems.count > Self.keptItemsCapacity { plainItems = [] }
-    if markOffsets.count > Self.keptItemsCapacity { markOffsets = [] }
   }
 
   /// Records what a plain stretch listed: the key of each character that is not its
@@ -238,12 +241,9 @@ struct FoldedRowBuilder: Sendable {
   /// where it stopped.
   @inline(__always)
   private mutating func appendMarks(from first: Int, to count: Int, shift: Int) -> Int {
-    if markOffsets.count < markCount + count - first {
-      markOffsets.append(
-        contentsOf: repeatElement(0, count: max(markCount + count - first, 2 * markOffsets.count)))
-    }
     var end = first
     var written = markCount
+    // Negative where keys before were shorter than their characters: the sums wrap back.
     let shift = UInt32(truncatingIfNeeded: shift)
     markOffsets.withUnsafeMutableBufferPointer { marks in
       plainItems.withUnsafeBufferPointer { items in
