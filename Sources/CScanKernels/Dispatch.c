@@ -7,7 +7,8 @@ int tsb_kernel_supported(tsb_kernel kernel) {
     case TSB_KERNEL_SSE2: return 1;  // every x86-64 CPU
     case TSB_KERNEL_AVX2: return __builtin_cpu_supports("avx2");
     case TSB_KERNEL_AVX512BW:
-      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+          && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2");
   }
 #endif
   (void)kernel;
@@ -17,6 +18,10 @@ int tsb_kernel_supported(tsb_kernel kernel) {
 size_t tsb_find(
     tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
 #if defined(__x86_64__)
+  // The AVX-512 kernel's own path is for crowded keys; the rest run faster at 32 lanes.
+  if (kernel == TSB_KERNEL_AVX512BW && !(scan->crowded && scan->key_count <= 16)) {
+    kernel = TSB_KERNEL_AVX2;
+  }
   if (scan->rows != NULL) {
     switch (kernel) {
       case TSB_KERNEL_SSE2: return tsb_find_rows_sse2(scan, out, capacity, resume);

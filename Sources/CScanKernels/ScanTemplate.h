@@ -198,6 +198,9 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   const int third_always = has_third && scan->third_always;
   const int dense = scan->dense;
   const int crowded = scan->crowded;
+#ifdef COMPRESS_EMIT
+  const int compressing = crowded && count <= COMPRESS_KEY_LIMIT;
+#endif
   // The key is no longer than the bytes compared at distinct offsets: no verifying.
   const int exact =
       count == 1 || (count == 2 && second != rare) || (count == 3 && has_third && second != rare
@@ -218,8 +221,8 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   // In bounds: while start + 4 * WIDTH - 1 + 8 ≤ last, every load ends before
   // last + count = end, and so does an 8-byte read at any candidate of the step.
   while (start + 4 * WIDTH - 1 + 8 <= last) {
-    // write_short may write 3 places past the last result it counts.
-    if (capacity - found < 4 * WIDTH + 4) {
+    // write_short may write 3 places past the last result it counts, emit_compressed 8.
+    if (capacity - found < 4 * WIDTH + 8) {
       *resume = start;
       if (rows) *scan->row = row;
       return found;
@@ -234,6 +237,28 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
         EQUAL(LOAD(at + 2 * WIDTH + second), second_lanes));
     MASK m3 = AND(EQUAL(LOAD(at + 3 * WIDTH + rare), rare_lanes),
         EQUAL(LOAD(at + 3 * WIDTH + second), second_lanes));
+#ifdef COMPRESS_EMIT
+    if (compressing) {
+      // Every byte of the key compared, so that each start left holds it; then every
+      // step's starts written without a branch (see emit_compressed).
+      for (size_t index = 0; index < count; index++) {
+        if (index == rare || index == second) continue;
+        const VECTOR lanes = SPLAT(key[index]);
+        m0 = AND(m0, EQUAL(LOAD(at + index), lanes));
+        m1 = AND(m1, EQUAL(LOAD(at + WIDTH + index), lanes));
+        m2 = AND(m2, EQUAL(LOAD(at + 2 * WIDTH + index), lanes));
+        m3 = AND(m3, EQUAL(LOAD(at + 3 * WIDTH + index), lanes));
+      }
+      PACK_WORDS(words, BITS(m0), BITS(m1), BITS(m2), BITS(m3));
+      uint32_t word_row = row;
+      for (size_t word = 0; word < 4 * WIDTH / 64; word++) {
+        found = emit_compressed(
+            words[word], start + word * 64, separators[word], word_row, out, rows, found);
+        if (rows) word_row += (uint32_t)__builtin_popcountll(separators[word]);
+      }
+      goto next_step;
+    }
+#endif
     if (third_always) KEEP_THIRD_AGREEING();
     if (dense || ANY(OR(OR(m0, m1), OR(m2, m3)))) {
       if (has_third && !third_always) KEEP_THIRD_AGREEING();
@@ -272,6 +297,9 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
 #endif
       }
     }
+#ifdef COMPRESS_EMIT
+  next_step:
+#endif
     if (rows) {
       for (size_t word = 0; word < 4 * WIDTH / 64; word++) {
         row += (uint32_t)__builtin_popcountll(separators[word]);

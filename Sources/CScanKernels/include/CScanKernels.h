@@ -5,7 +5,8 @@
 #include <stdint.h>
 
 /// The vector kernels this target offers, narrowest first. The portable kernel is
-/// written in Swift beside this target; these are x86-64 only.
+/// written in Swift beside this target; these are x86-64 only. TSB_KERNEL_AVX512BW needs
+/// AVX-512 BW, VL and VBMI2 (Ice Lake, Zen 4 and later).
 typedef enum {
   TSB_KERNEL_SSE2 = 1,
   TSB_KERNEL_AVX2 = 2,
@@ -21,7 +22,9 @@ typedef enum {
 /// writes each step's candidates without first asking whether it has any, a branch it
 /// would mispredict in about every other step. With `crowded` (several candidates
 /// expected in many steps), the AVX2 kernel writes a step's candidates four at a time a
-/// word, else two at a time over both of its words.
+/// word, else two at a time over both of its words; the AVX-512 kernel compares every
+/// byte of a key of up to 16 and writes the places it keeps with VBMI2's compress, and
+/// hands every other scan to the AVX2 kernel.
 ///
 /// With `rows` (else NULL), each start written to `out` also gets its row in `rows`, at
 /// the same index: `*row` (the row holding `from`) plus the row separators (0xFF, a

@@ -349,6 +349,29 @@ struct FoldedCorpusTests {
     #expect(dense == [true, false, false, true, false])
   }
 
+  /// A key whose bytes are common together but not apart (a word's) is estimated sparse
+  /// from the histogram; its matches in the first bytes searched mark it dense and
+  /// crowded, and a key's own estimate is never lowered by few matches.
+  @Test func matchesFoundSoFarMarkAKeyDenseOrCrowded() {
+    // "qz" fills each row, though q and z are each 1% of its bytes: as if independent,
+    // the pair would agree at 0.01% of starts.
+    let corpus = Corpus(
+      (0..<1_000).map { _ in
+        TranscriptRow(start: 0, text: "qz" + String(repeating: "abcdefghij", count: 10))
+      })
+    let folded = FoldedCorpus(corpus)
+    var offsets = folded.rarestOffsets(in: FoldedKeyword("qz").bytes)
+    #expect(!offsets.isDense && !offsets.isCrowded && !offsets.countsRows)
+    offsets.learn(fromMatches: 10, inBytes: 1_030)
+    #expect(offsets.isDense && offsets.isCrowded && offsets.countsRows)
+    offsets.learn(fromMatches: 0, inBytes: 1_030)
+    #expect(offsets.isDense && offsets.isCrowded && !offsets.countsRows)
+
+    var sparse = folded.rarestOffsets(in: FoldedKeyword("qz").bytes)
+    sparse.learn(fromMatches: 1, inBytes: 4_000)
+    #expect(!sparse.isDense && !sparse.isCrowded && sparse.countsRows)
+  }
+
   /// In rows where an ASCII byte falls inside a character (the second "s" of "ß"'s key
   /// "ss", a line feed after a carriage return), matches at other ASCII bytes are
   /// accepted without the boundary table, and those at such bytes still consult it:

@@ -97,8 +97,7 @@ extension FoldedCorpus {
       ) { scan in
         // The first bytes a search reads (each chunk's, for a search split into chunks)
         // tell whether the rest should count rows.
-        offsets.countsRows = ScanOffsets.countsRows(
-          afterMatches: scan.matches.count, inBytes: bytesSearched)
+        offsets.learn(fromMatches: scan.matches.count, inBytes: bytesSearched)
         scan.run(
           kernel, from: scan.range.lowerBound, to: scan.range.upperBound, offsets: offsets,
           probing: bytesSearched == 0)
@@ -429,6 +428,18 @@ struct ScanOffsets: Sendable {
   /// Whether a search that found `matches` in its first `bytes` counts rows from there on.
   static func countsRows(afterMatches matches: Int, inBytes bytes: Int) -> Bool {
     bytes > 0 && matches * rowCountingGap >= bytes
+  }
+
+  /// Decides, from the `matches` a search found in its first `bytes`, whether it counts
+  /// rows from there on, and marks the key dense or crowded if its matches alone are:
+  /// the estimate from the byte histogram takes a key's bytes as independent, and so
+  /// misses a word's ("the" on mixed-1m: 0.6% of starts, estimated 0.06%).
+  mutating func learn(fromMatches matches: Int, inBytes bytes: Int) {
+    countsRows = Self.countsRows(afterMatches: matches, inBytes: bytes)
+    guard bytes > 0 else { return }
+    let share = Double(matches) / Double(bytes)
+    isDense = isDense || FoldedCorpus.denseCandidateShares.contains(share)
+    isCrowded = isCrowded || share >= FoldedCorpus.crowdedCandidateShare
   }
 }
 

@@ -98,8 +98,7 @@ struct Scan {
         scan(
           kernel, from: from, to: probed, offsets: offsets, room: room, staging: staging,
           rowStaging: rowStaging)
-        offsets.countsRows = ScanOffsets.countsRows(
-          afterMatches: matches.count - before, inBytes: ScanOffsets.rowCountingProbe)
+        offsets.learn(fromMatches: matches.count - before, inBytes: ScanOffsets.rowCountingProbe)
         from = probed
       }
       scan(
@@ -323,10 +322,45 @@ struct Scan {
         || !InsideCharacters.mayContain(
           UTF8Scalars.decode(buffer, at: end).scalar, in: nonASCIIInside)
     }
+    // Nonzero unless the key's first byte begins a character in every row without ASCII
+    // bytes inside characters.
+    let startUnknown: UInt32 = keyStartsOutside || keyStartsASCII ? 0 : 1
     let rowBase = UInt32(truncatingIfNeeded: self.rowBase)
     let checksWords = wordMatch != .contains
     var staged = 0
-    for position in starts.indices {
+    var next = starts.startIndex
+    while next < starts.endIndex {
+      if let knownRows, !collectingOccurrences, !checksWords {
+        // The path of most of a dense keyword's matches, in a loop of its own: rows known,
+        // both ends known to be boundaries (as below), nothing else to record (probe,
+        // medians of 21, two alternations on mixed-1m: "a" 13.2-13.6 -> 12.8 ms, "the"
+        // 12.3-12.6 -> 11.7).
+        let keyCount32 = UInt32(truncatingIfNeeded: keyCount)
+        while next < starts.endIndex {
+          let start = Int(starts[next])
+          let place = Int(knownRows[next])
+          let flags = rowFlags[place].rawValue
+          let unknown =
+            UInt32(flags & ~FoldedSegment.RowFlags.isComplex.rawValue)
+            | UInt32(buffer[start &+ keyCount] & 0x80) | startUnknown
+          guard UInt32(flags) &* unknown == 0, start >= nextAllowed else { break }
+          let offset = UInt32(truncatingIfNeeded: start) &- rowStarts[place]
+          staging[staged] = Match(
+            checkedRow: rowBase &+ UInt32(truncatingIfNeeded: place), start: offset,
+            end: offset &+ keyCount32)
+          staged &+= 1
+          nextAllowed = start &+ keyCount
+          row = place
+          next &+= 1
+        }
+        if next == starts.endIndex {
+          rowStart = Int(rowStarts[row])
+          rowEnd = Int(rowStarts[row + 1])
+          break
+        }
+      }
+      let position = next
+      next += 1
       let start = Int(starts[position])
       if let knownRows {
         // Without asking whether the row changed, which a dense keyword's matches (0.8 a
@@ -348,7 +382,16 @@ struct Scan {
       let end = start + keyCount
       let match: Match
       let flags = rowFlags[row]
-      if flags.isEmpty
+      // Both ends are boundaries in a row without flags, and in a complex row without
+      // ASCII bytes inside characters when the key starts on a character and an ASCII
+      // byte follows it. Asked as one product, that is one branch the CPU predicts,
+      // where asking about the flags first is a coin toss in mixed scripts (half of the
+      // 790,867 matches of "a" in mixed-1m are in complex rows; probe, medians of 21, two
+      // alternations: 13.7-14.5 -> 13.4-13.7 ms).
+      let unknown =
+        UInt32(flags.rawValue & ~FoldedSegment.RowFlags.isComplex.rawValue)
+        | UInt32(buffer[end] & 0x80) | startUnknown
+      if UInt32(flags.rawValue) &* unknown == 0
         || (flags.isDisjoint(with: [.isRemapped, .changesWordBreak])
           && boundariesKnown(flags, end: end))
       {

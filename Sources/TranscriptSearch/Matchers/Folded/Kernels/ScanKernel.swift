@@ -16,7 +16,8 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
   case sse2
   /// x86-64 AVX2, 32 lanes.
   case avx2
-  /// x86-64 AVX-512BW, 64 lanes.
+  /// x86-64 AVX-512 (BW, VL and VBMI2), 64 lanes, for crowded keys; other scans run the
+  /// AVX2 kernel.
   case avx512
 
   /// The environment variable that caps the automatic choice (`portable`, `sse2`,
@@ -30,12 +31,13 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
   /// The fastest kernel this CPU runs, or the one ``environmentVariable`` names if this
   /// CPU runs it (a name this CPU cannot run leaves the default).
   ///
-  /// The default is AVX2 wherever it runs, not AVX-512: the scan is bound by memory, and
-  /// on the AMD Zen 4 this was measured on (which splits 512-bit operations in two)
-  /// `avx512` was 5–10% slower than `avx2` on every keyword class of
-  /// `tsbench bench-matchers --kernel avx512`. It stays available to compare.
+  /// The widest kernel is the default. AVX-512 scans only crowded keys itself (one
+  /// match every 200 bytes or more often, such as a first keystroke), writing their
+  /// places without a branch each, and hands every other scan to the AVX2 kernel: on the
+  /// AMD Zen 4 this was measured on (which splits 512-bit operations in two), scanning
+  /// 64 lanes at a time was 5–10% slower than 32 on every other keyword class.
   public static let automatic: ScanKernel = {
-    let widest = available.contains(.avx2) ? .avx2 : available.last!
+    let widest = available.last!
     guard let value = getenv(environmentVariable),
       let named = ScanKernel(rawValue: String(cString: value)),
       named.isSupported
@@ -61,8 +63,11 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
     }
   }
 
-  /// The room a kernel needs in its output: it stops when fewer places are left.
-  static let outputCapacity = 512
+  /// The room a kernel needs in its output: it stops when fewer places are left. A
+  /// kernel stops a step of 256 places short of it, so a dense keyword's batches hold
+  /// about half this many (probe on mixed-1m, medians of 21, two alternations: "a"
+  /// 12.6-13.0 -> 11.7-12.0 ms from 512 to 1,024; 2,048 no faster).
+  static let outputCapacity = 1024
 
   /// Whether this kernel searches several keys in one pass (see ``forEachBatch(ofEach:_:)``);
   /// the others search them key by key.
