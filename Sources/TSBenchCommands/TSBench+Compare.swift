@@ -144,7 +144,7 @@ extension TSBench {
       let result = CompareReport(
         command: command,
         machine: Self.machine()
-          + "; `folded` and `chunked` ran the \(kernel.kernel) scan kernel"
+          + "; `folded` and `chunked` ran the \(kernel.kernel.reportName) scan kernel"
           + (kernel.description == "auto" ? " (auto)" : "")
           + (find.searchOptions.isDefault
             ? "" : "; every strategy searched with the find options \(find.searchOptions)"),

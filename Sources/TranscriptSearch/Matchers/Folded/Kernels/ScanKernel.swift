@@ -53,6 +53,11 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
 
   public var description: String { rawValue }
 
+  /// The kernel's name as reports give it: for `avx512`, which scans it hands to `avx2`.
+  public var reportName: String {
+    self == .avx512 ? "avx512 (crowded keys; every other scan on avx2)" : rawValue
+  }
+
   /// The C kernel's identifier, or nil for the portable Swift kernel.
   var native: tsb_kernel? {
     switch self {
