@@ -19,7 +19,8 @@ size_t tsb_find(
     tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
 #if defined(__x86_64__)
   // The AVX-512 kernel's own path is for crowded keys; the rest run faster at 32 lanes.
-  if (kernel == TSB_KERNEL_AVX512BW && !(scan->crowded && scan->key_count <= 16)) {
+  if (kernel == TSB_KERNEL_AVX512BW
+      && !(scan->crowded && scan->key_count <= TSB_COMPRESS_KEY_LIMIT)) {
     kernel = TSB_KERNEL_AVX2;
   }
   if (scan->rows != NULL) {

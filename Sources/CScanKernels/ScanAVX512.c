@@ -83,10 +83,8 @@ static inline __attribute__((always_inline)) size_t emit_compressed(uint64_t bit
 #define BITS(mask) ((uint64_t)(mask))
 #define ANY(mask) ((mask) != 0)
 
-// Crowded keys of up to this many bytes take emit_compressed: each byte of the key is
-// compared for every start.
+// Crowded keys of up to TSB_COMPRESS_KEY_LIMIT bytes take emit_compressed.
 #define COMPRESS_EMIT 1
-#define COMPRESS_KEY_LIMIT 16
 
 #define KERNEL_NAME tsb_find_avx512bw
 #define COUNT_ROWS 0

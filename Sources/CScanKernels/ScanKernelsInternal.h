@@ -3,6 +3,10 @@
 
 #include "CScanKernels.h"
 
+// The longest crowded key the AVX-512 kernel scans itself (it compares each of its bytes
+// at every start); Dispatch.c hands longer ones to the AVX2 kernel.
+#define TSB_COMPRESS_KEY_LIMIT 16
+
 size_t tsb_find_sse2(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
 size_t tsb_find_avx2(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
 size_t tsb_find_avx512bw(

@@ -199,7 +199,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   const int dense = scan->dense;
   const int crowded = scan->crowded;
 #ifdef COMPRESS_EMIT
-  const int compressing = crowded && count <= COMPRESS_KEY_LIMIT;
+  const int compressing = crowded && count <= TSB_COMPRESS_KEY_LIMIT;
 #endif
   // The key is no longer than the bytes compared at distinct offsets: no verifying.
   const int exact =

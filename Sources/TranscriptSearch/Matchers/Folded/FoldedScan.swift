@@ -325,6 +325,18 @@ struct Scan {
     // Nonzero unless the key's first byte begins a character in every row without ASCII
     // bytes inside characters.
     let startUnknown: UInt32 = keyStartsOutside || keyStartsASCII ? 0 : 1
+    // Both ends are boundaries in a row without flags, and in a complex row without
+    // ASCII bytes inside characters when the key starts on a character and an ASCII
+    // byte follows it (a case of `boundariesKnown`). Asked as one product, that is one
+    // branch the CPU predicts, where asking about the flags first is a coin toss in
+    // mixed scripts (half of the 790,867 matches of "a" in mixed-1m are in complex rows;
+    // probe, medians of 21, two alternations: 13.7-14.5 -> 13.4-13.7 ms).
+    @inline(__always) func plainBoundaries(_ flags: FoldedSegment.RowFlags, end: Int) -> Bool {
+      let unknown =
+        UInt32(flags.rawValue & ~FoldedSegment.RowFlags.isComplex.rawValue)
+        | UInt32(buffer[end] & 0x80) | startUnknown
+      return UInt32(flags.rawValue) &* unknown == 0
+    }
     let rowBase = UInt32(truncatingIfNeeded: self.rowBase)
     let checksWords = wordMatch != .contains
     var staged = 0
@@ -339,11 +351,8 @@ struct Scan {
         while next < starts.endIndex {
           let start = Int(starts[next])
           let place = Int(knownRows[next])
-          let flags = rowFlags[place].rawValue
-          let unknown =
-            UInt32(flags & ~FoldedSegment.RowFlags.isComplex.rawValue)
-            | UInt32(buffer[start &+ keyCount] & 0x80) | startUnknown
-          guard UInt32(flags) &* unknown == 0, start >= nextAllowed else { break }
+          guard plainBoundaries(rowFlags[place], end: start &+ keyCount), start >= nextAllowed
+          else { break }
           let offset = UInt32(truncatingIfNeeded: start) &- rowStarts[place]
           staging[staged] = Match(
             checkedRow: rowBase &+ UInt32(truncatingIfNeeded: place), start: offset,
@@ -382,16 +391,7 @@ struct Scan {
       let end = start + keyCount
       let match: Match
       let flags = rowFlags[row]
-      // Both ends are boundaries in a row without flags, and in a complex row without
-      // ASCII bytes inside characters when the key starts on a character and an ASCII
-      // byte follows it. Asked as one product, that is one branch the CPU predicts,
-      // where asking about the flags first is a coin toss in mixed scripts (half of the
-      // 790,867 matches of "a" in mixed-1m are in complex rows; probe, medians of 21, two
-      // alternations: 13.7-14.5 -> 13.4-13.7 ms).
-      let unknown =
-        UInt32(flags.rawValue & ~FoldedSegment.RowFlags.isComplex.rawValue)
-        | UInt32(buffer[end] & 0x80) | startUnknown
-      if UInt32(flags.rawValue) &* unknown == 0
+      if plainBoundaries(flags, end: end)
         || (flags.isDisjoint(with: [.isRemapped, .changesWordBreak])
           && boundariesKnown(flags, end: end))
       {
