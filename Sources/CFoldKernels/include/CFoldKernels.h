@@ -24,6 +24,11 @@ typedef struct {
   /// their second byte, a run of whole blocks of 64 scalars (16, 16); and for lead E0 by
   /// its second byte A0–BF, by the third byte (32, 32).
   const uint8_t *runs;
+  /// The plain marks of U+0800–U+0FFF, one bit each as in `identity_bits` (32 words),
+  /// and those of them whose combining class is not 0: what `tsb_scan_plain_avx512`
+  /// writes without a look up.
+  const uint64_t *indic_marks;
+  const uint64_t *indic_ordered_marks;
 } tsb_plain_tables;
 
 /// Where a plain stretch ends, as `PlainStretch` describes it.
@@ -50,6 +55,16 @@ int tsb_scan_plain_avx2_supported(void);
 /// start looked up in `tables`. `text` is well-formed UTF-8 shorter than 2 GiB, `start`
 /// a character boundary, and `items` holds at least `count` values.
 void tsb_scan_plain_avx2(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
+
+/// Whether this CPU (and this build) runs `tsb_scan_plain_avx512`: x86-64 with AVX2,
+/// BMI1 and AVX-512 F, BW, VL and VBMI.
+int tsb_scan_plain_avx512_supported(void);
+
+/// `tsb_scan_plain_avx2`, with the plain marks of U+0800–U+0FFF after an identity (and
+/// the identities among those scalars) told a vector at a time (see
+/// `tsb_plain_tables.indic_marks`). The same stretches and items.
+void tsb_scan_plain_avx512(const uint8_t *text, size_t count, size_t start,
     const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
 
 #endif

@@ -22,6 +22,16 @@ public enum FuzzChecks {
     let forms = [false, true].map {
       FoldedCorpus(corpus, segmentBytes: 24, ignoringDiacritics: $0)
     }
+    // The same rows folded with each other fold kernel this CPU runs (searched with the
+    // default scan kernel).
+    let otherFolds = PlainScanKernel.available.filter { $0 != .automatic }.map { kernel in
+      (
+        kernel,
+        [false, true].map {
+          FoldedCorpus(corpus, segmentBytes: 24, ignoringDiacritics: $0, kernel: kernel)
+        }
+      )
+    }
     // Every option, with every kernel this CPU runs, on every input.
     for options in SearchOptions.allCombinations {
       var expected: [Match] = []
@@ -33,6 +43,13 @@ public enum FuzzChecks {
       let folded = forms[options.ignoresDiacritics ? 1 : 0]
       let key = FoldedKeyword(keyword, options: options)
       let context = "for \(keyword.debugDescription) (\(options)) in \(rows.debugDescription)"
+      for (kernel, forms) in otherFolds where !keyword.isEmpty {
+        let all = forms[options.ignoresDiacritics ? 1 : 0].matches(
+          of: key, inRows: 0..<corpus.count, originals: corpus)
+        if all != expected {
+          return "folded (folded with \(kernel)) \(all) ≠ oracle \(expected) \(context)"
+        }
+      }
       for kernel in ScanKernel.available {
         let all =
           keyword.isEmpty

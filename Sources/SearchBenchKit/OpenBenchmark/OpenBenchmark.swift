@@ -47,6 +47,8 @@ public struct OpenBenchmark: Sendable {
     public var sessionResidentBytes: Int?
     /// The process's peak resident memory at the end, in bytes.
     public var peakResidentBytes: Int?
+    /// The fold's kernel over plain characters (see ``FoldedCorpus/foldKernelName``).
+    public var foldKernel: String?
   }
 
   public func run(progress: ProgressDisplay? = nil) throws -> Result {
@@ -185,6 +187,7 @@ public struct OpenBenchmark: Sendable {
       keyword: keyword, prefix: prefix, rounds: rounds,
       cores: ProcessInfo.processInfo.activeProcessorCount, matches: matches,
       seconds: samples.mapValues(Summary.init), foldedBytes: foldedBytes,
-      sessionResidentBytes: sessionResident, peakResidentBytes: ResidentMemory.peak())
+      sessionResidentBytes: sessionResident, peakResidentBytes: ResidentMemory.peak(),
+      foldKernel: FoldedCorpus.foldKernelName)
   }
 }

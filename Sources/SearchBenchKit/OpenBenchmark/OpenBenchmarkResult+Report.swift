@@ -90,6 +90,9 @@ extension OpenBenchmark.Result {
       lines.append(
         "| \(label) | \(SessionBenchmarkResult.durationCells(summary)) |")
     }
+    if let foldKernel {
+      lines += ["", "Folding passed over plain characters with the `\(foldKernel)` kernel."]
+    }
     lines += [
       "",
       "Memory: the folded corpus holds \(megabytes(foldedBytes)) MB "

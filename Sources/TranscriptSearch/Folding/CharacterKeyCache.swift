@@ -64,6 +64,15 @@ struct CharacterKeyCache: Sendable {
   /// One bit per scalar of the Basic Multilingual Plane whose class is
   /// ``PlainCharacterClass/identity``: the 8 KB the fold reads most.
   private(set) var identityBits = PlainCharacterClass.initialIdentityBits
+  /// The plain marks (see ``PlainCharacterClass/mark``) of U+0800–U+0FFF (the Indic
+  /// scripts, Thai, Lao, Tibetan), a bit each as in `identityBits`, and those of them
+  /// whose combining class is not 0: what the AVX-512 fold kernel writes a vector at a
+  /// time.
+  private(set) var indicMarks = [UInt64](repeating: 0, count: Self.indicScalars.count / 64)
+  private(set) var indicOrderedMarks = [UInt64](
+    repeating: 0, count: Self.indicScalars.count / 64)
+  /// The scalars `indicMarks` describes: those whose UTF-8 lead is E0.
+  static let indicScalars: Range<UInt32> = 0x800..<0x1000
   /// The runs of `identityBits` the vector fold kernel passes over.
   private(set) var identityRuns = IdentityRuns(bits: PlainCharacterClass.initialIdentityBits)
   /// Whether a block met often is computed whole (see ``learnWholeBlocks()``).
@@ -171,6 +180,10 @@ struct CharacterKeyCache: Sendable {
     if plainClass == PlainCharacterClass.identity {
       identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
       identityRuns.noteIdentity(scalar, in: identityBits, met: metBits)
+    } else if plainClass >= PlainCharacterClass.mark && Self.indicScalars.contains(scalar) {
+      let index = Int(scalar - Self.indicScalars.lowerBound)
+      indicMarks[index >> 6] |= 1 << UInt64(index & 63)
+      if plainClass & 0xFF != 0 { indicOrderedMarks[index >> 6] |= 1 << UInt64(index & 63) }
     }
   }
 

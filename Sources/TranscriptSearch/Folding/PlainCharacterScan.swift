@@ -96,20 +96,25 @@ extension CharacterKeyCache {
     in text: UnsafeBufferPointer<UInt8>, from start: Int,
     items: UnsafeMutableBufferPointer<UInt32>
   ) -> PlainStretch {
-    guard plainScanKernel == .avx2 else {
+    guard plainScanKernel != .portable else {
       return scanPlainCharactersPortably(in: text, from: start, items: items)
     }
+    let scan = plainScanKernel == .avx512 ? tsb_scan_plain_avx512 : tsb_scan_plain_avx2
     var stretch = tsb_plain_stretch()
     identityBits.withUnsafeBufferPointer { identities in
       plainClasses.withUnsafeBufferPointer { classes in
         recentSupplementaryClasses.withUnsafeBufferPointer { supplementaryClasses in
           identityRuns.bytes.withUnsafeBufferPointer { runs in
-            var tables = tsb_plain_tables(
-              identity_bits: identities.baseAddress, classes: classes.baseAddress,
-              supplementary_classes: supplementaryClasses.baseAddress,
-              supplementary_mask: supplementaryClasses.count - 1, runs: runs.baseAddress)
-            tsb_scan_plain_avx2(
-              text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+            indicMarks.withUnsafeBufferPointer { marks in
+              indicOrderedMarks.withUnsafeBufferPointer { orderedMarks in
+                var tables = tsb_plain_tables(
+                  identity_bits: identities.baseAddress, classes: classes.baseAddress,
+                  supplementary_classes: supplementaryClasses.baseAddress,
+                  supplementary_mask: supplementaryClasses.count - 1, runs: runs.baseAddress,
+                  indic_marks: marks.baseAddress, indic_ordered_marks: orderedMarks.baseAddress)
+                scan(text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+              }
+            }
           }
         }
       }

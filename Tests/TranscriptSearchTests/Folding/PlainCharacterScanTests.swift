@@ -98,6 +98,73 @@ struct PlainCharacterScanTests {
     }
   }
 
+  /// Long text of the scripts whose marks the AVX-512 kernel writes without a look up
+  /// (Thai, Lao, the Indic scripts, Tibetan): letters, vowel and tone signs, viramas and
+  /// nuktas in and out of canonical order, chains of marks across 32-byte windows,
+  /// capitals and emoji between them. From every character start, every kernel gives the
+  /// portable kernel's stretch and items (which the test above checks against the
+  /// standard library's characters).
+  @Test(arguments: PlainScanKernel.available.filter { $0 != .portable })
+  func passesOverLongIndicTextAsThePortableKernelDoes(_ kernel: PlainScanKernel) {
+    let pool = [
+      "ก", "น", "ม", "\u{E31}", "\u{E34}", "\u{E38}", "\u{E39}", "\u{E48}", "\u{E49}", "\u{E4C}",
+      "\u{E3A}", "\u{E33}", "ເ", "ກ", "\u{EB4}", "\u{EC8}", "क", "र", "स", "\u{93F}", "\u{940}",
+      "\u{941}", "\u{94D}", "\u{902}", "\u{93C}", "\u{901}", "ক", "\u{9CD}", "\u{9C7}", "த",
+      "\u{BCD}", "ಕ", "\u{CC6}", "\u{CC2}", "ക", "\u{D4D}", "\u{D3E}", "ཀ", "\u{F72}", "\u{F71}",
+      "\u{F80}", " ", "A", "x", "Ω", "👍🏽", "\u{301}", "\u{200D}",
+    ]
+    var random = SeededRandom(seed: 0x1D1C)
+    for round in 0..<60 {
+      var portable = CharacterKeyCache()
+      portable.plainScanKernel = .portable
+      var cache = CharacterKeyCache()
+      cache.plainScanKernel = kernel
+      // Mostly letters and marks, so that chains of two to four marks are common.
+      let text = (0..<Int.random(in: 20...240, using: &random)).map { _ in
+        pool[Int.random(in: 0..<(Bool.random(using: &random) ? 41 : pool.count), using: &random)]
+      }.joined()
+      for scalar in text.unicodeScalars where round % 3 != 0 || Bool.random(using: &random) {
+        _ = portable.info(scalar.value)
+        _ = cache.info(scalar.value)
+      }
+      if round % 2 == 1 {
+        for scalar in text.unicodeScalars where scalar.value < 0x1_0000 {
+          let block = scalar.value & ~63
+          for other in block..<block + 64 {
+            _ = portable.info(other)
+            _ = cache.info(other)
+          }
+        }
+      }
+      let utf8 = Array(text.utf8)
+      var start = 0
+      for character in text {
+        let expected = Self.scan(utf8, from: start, with: &portable)
+        let found = Self.scan(utf8, from: start, with: &cache)
+        #expect(
+          found.stretch == expected.stretch && found.items == expected.items,
+          "\(kernel): \(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)")
+        start += character.utf8.count
+      }
+    }
+  }
+
+  /// The stretch a scan from `start` returns and the items it lists.
+  private static func scan(
+    _ utf8: [UInt8], from start: Int, with cache: inout CharacterKeyCache
+  ) -> (stretch: [Int], items: [UInt32]) {
+    var items = [UInt32](repeating: 0, count: utf8.count)
+    let stretch = utf8.withUnsafeBufferPointer { text in
+      items.withUnsafeMutableBufferPointer {
+        cache.scanPlainCharacters(in: text, from: start, items: $0)
+      }
+    }
+    return (
+      [stretch.stop, stretch.pending, stretch.pendingScalars, stretch.lastScalar],
+      Array(items[..<stretch.itemCount])
+    )
+  }
+
   /// The scan goes as far as its classes allow: through Thai vowel and tone signs in
   /// canonical order, keyed capitals and final sigma, emoji and skin tones, and stops
   /// where the standard library's grapheme breaking or composition must decide.

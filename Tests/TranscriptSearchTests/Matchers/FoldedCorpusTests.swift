@@ -19,6 +19,45 @@ struct FoldedCorpusTests {
     }
   }
 
+  /// Every fold kernel the CPU runs folds rows to the same segments as the portable
+  /// Swift loop: bytes, rows, boundary tables and offset maps; long enough for the cache
+  /// to learn whole blocks, with rows of Thai and Indic letters and marks (which the
+  /// AVX-512 kernel writes without a look up) beside the conformance cases. The
+  /// matches of the automatic kernel's fold are the oracle's.
+  @Test func everyFoldKernelFoldsAsThePortableOneDoes() async throws {
+    let texts =
+      ConformanceCase.all.map(\.text) + [
+        "กำลังจะไปที่นั่น น้ำใจ ก\u{E38}\u{E48}ข ก\u{E48}\u{E38}ข เด็กๆ ที่ร้าน",
+        "क्षत्रिय स्कूल हिन्दी में किताबें पढ़ते हैं, न\u{93C} कि\u{902} क\u{93F}\u{94D}",
+        "ಕನ್ನಡ ಕೊ മലയാളം ক্ষমা ত্রুটি ສະບາຍດີ ཀྲྀ Straße ΣΟΦΟΣ 👍🏽 e\u{301}",
+      ]
+    let rows = (0..<(FoldedRowBuilder.rowsBeforeWholeBlocks + 2_000)).map {
+      TranscriptRow(start: Int64($0), text: texts[$0 % texts.count])
+    }
+    let corpus = Corpus(rows)
+    let portable = FoldedCorpus(
+      corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: .portable)
+    for kernel in PlainScanKernel.available where kernel != .portable {
+      let folded = FoldedCorpus(
+        corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: kernel)
+      #expect(folded.segmentCount == portable.segmentCount, "\(kernel)")
+      #expect(folded.byteCounts == portable.byteCounts, "\(kernel)")
+      for (got, expected) in zip(folded.segments, portable.segments) {
+        #expect(got.bytes == expected.bytes, "\(kernel)")
+        #expect(got.rowStarts == expected.rowStarts, "\(kernel)")
+        #expect(got.rowFlags == expected.rowFlags, "\(kernel)")
+        #expect(got.nonBoundaryBits == expected.nonBoundaryBits, "\(kernel)")
+        #expect(got.remapPoints == expected.remapPoints, "\(kernel)")
+        #expect(got.nonASCIIInsideCharacters == expected.nonASCIIInsideCharacters, "\(kernel)")
+      }
+    }
+    // The oracle is slow: each text twice is enough for it.
+    let few = Corpus(Array(rows.prefix(texts.count * 2)))
+    try await expectAgreesWithOracle(
+      FoldedCorpus(few, segmentBytes: FoldedCorpus.defaultSegmentBytes), few,
+      keywords: ["ก", "กำ", "\u{E48}", "ที่", "क", "क्ष", "कि", "ন", "ಕೆ", "strasse", "σοφος"])
+  }
+
   /// A corpus large enough to be folded in parts on several cores folds to what one
   /// part would: the same rows, bytes and matches, in both forms; and appending after
   /// it still works.

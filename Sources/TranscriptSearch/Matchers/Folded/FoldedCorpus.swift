@@ -92,12 +92,17 @@ public struct FoldedCorpus: Sendable {
   static let rowsPerParallelPart = 32_768
 
   /// Folds every row of `corpus`, in segments of about `segmentBytes` (tests use tiny
-  /// ones to exercise segment edges).
-  package init(_ corpus: Corpus, segmentBytes: Int, ignoringDiacritics: Bool = false) {
+  /// ones to exercise segment edges), passing over plain characters with `kernel` (tests
+  /// and the fuzz target fold with each one the CPU runs).
+  package init(
+    _ corpus: Corpus, segmentBytes: Int, ignoringDiacritics: Bool = false,
+    kernel: PlainScanKernel = .automatic
+  ) {
     precondition(segmentBytes > 0, "Segments must hold at least one byte")
+    precondition(kernel.isSupported, "This CPU cannot run the \(kernel) fold kernel")
     self.segmentBytes = segmentBytes
     self.ignoresDiacritics = ignoringDiacritics
-    builder = FoldedRowBuilder(ignoringDiacritics: ignoringDiacritics)
+    builder = FoldedRowBuilder(ignoringDiacritics: ignoringDiacritics, kernel: kernel)
     append(corpus, rows: corpus.indices)
   }
 

@@ -42,9 +42,11 @@ struct FoldedRowBuilder: Sendable {
   /// core, 334 -> 292 ms with runs of identities, where 10,000 rows would fold 5% slower.
   static let rowsBeforeWholeBlocks = 1 << 14
 
-  /// A builder of keys that drop nonspacing marks when `ignoringDiacritics`.
-  init(ignoringDiacritics: Bool = false) {
+  /// A builder of keys that drop nonspacing marks when `ignoringDiacritics`, passing
+  /// over plain characters with `kernel`.
+  init(ignoringDiacritics: Bool = false, kernel: PlainScanKernel = .automatic) {
     cache = CharacterKeyCache(ignoringDiacritics: ignoringDiacritics)
+    cache.plainScanKernel = kernel
   }
 
   /// Whether keys drop nonspacing marks.

@@ -1,0 +1,333 @@
+// The fold's pass over plain characters, written once for the kernels that include it:
+// each defines PLAIN_SCAN_FUNCTION, INDIC_MARKS (1 where VBMI's byte permutes look up the
+// scalars U+0800–U+0FFF a vector at a time) and the target of its functions, and includes
+// <immintrin.h> and <string.h>. See PlainScanAVX2.c for the algorithm.
+
+// The kinds of `PlainCharacterClass`, in a class's top two bits.
+enum { IDENTITY = 1u << 14, KEYED = 2u << 14, MARK = 3u << 14 };
+
+// The runs of `tsb_plain_tables`, each 16 bytes repeated in both lanes: for a lead's low
+// nibble (or a second byte's), the first byte of its run and the run's length less one.
+typedef struct {
+  __m256i low_c, low_d, limit_c, limit_d;  // two-byte leads C0–CF, D0–DF
+  __m256i low_e, limit_e;                  // three-byte leads, by the second byte
+  __m256i low_a, low_b, limit_a, limit_b;  // lead E0, second byte A0–AF, B0–BF
+} window_tables;
+
+// Each byte's `distance`-th next one, zero past the window's end (which no run holds).
+#define NEXT(bytes, distance) \
+  _mm256_alignr_epi8(_mm256_permute2x128_si256(bytes, bytes, 0x81), bytes, distance)
+
+// Whether `offset`, a byte less its run's first, is within the run's length less one.
+static inline __m256i within(__m256i offset, __m256i limit) {
+  return _mm256_cmpeq_epi8(_mm256_min_epu8(offset, limit), offset);
+}
+
+// One bit per byte that starts a scalar the scan looks up: neither printable ASCII nor a
+// scalar in one of the runs. (Continuation bytes are decided with their lead.) Without
+// `e0_runs`, the runs of lead E0 are left to the caller, which tells those scalars apart
+// otherwise.
+static inline uint32_t looked_up_starts(
+    __m256i bytes, const window_tables *tables, int e0_runs) {
+  __m256i printable = _mm256_and_si256(_mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(0x1F)),
+      _mm256_cmpgt_epi8(_mm256_set1_epi8(0x7F), bytes));
+  __m256i continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0xC0), bytes);
+  __m256i nibble = _mm256_and_si256(bytes, _mm256_set1_epi8(0x0F));
+  __m256i high = _mm256_and_si256(bytes, _mm256_set1_epi8((char)0xF0));
+  __m256i next = NEXT(bytes, 1);
+  __m256i is_d = _mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xD0));
+  __m256i low = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->low_c, nibble),
+      _mm256_shuffle_epi8(tables->low_d, nibble), is_d);
+  __m256i limit = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->limit_c, nibble),
+      _mm256_shuffle_epi8(tables->limit_d, nibble), is_d);
+  __m256i two = _mm256_and_si256(
+      _mm256_or_si256(is_d, _mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xC0))),
+      within(_mm256_sub_epi8(next, low), limit));
+  __m256i three = _mm256_and_si256(_mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xE0)),
+      within(_mm256_sub_epi8(next, _mm256_shuffle_epi8(tables->low_e, nibble)),
+          _mm256_shuffle_epi8(tables->limit_e, nibble)));
+  __m256i is_e0 = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8((char)0xE0));
+  if (e0_runs && !_mm256_testz_si256(is_e0, is_e0)) {
+    // The Indic scripts and Thai: a run of third bytes, by the second.
+    __m256i second = _mm256_and_si256(next, _mm256_set1_epi8(0x0F));
+    __m256i is_b = _mm256_cmpeq_epi8(
+        _mm256_and_si256(next, _mm256_set1_epi8(0x10)), _mm256_set1_epi8(0x10));
+    __m256i e0_low = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->low_a, second),
+        _mm256_shuffle_epi8(tables->low_b, second), is_b);
+    __m256i e0_limit = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->limit_a, second),
+        _mm256_shuffle_epi8(tables->limit_b, second), is_b);
+    three = _mm256_or_si256(three,
+        _mm256_and_si256(is_e0, within(_mm256_sub_epi8(NEXT(bytes, 2), e0_low), e0_limit)));
+  }
+  return ~(uint32_t)_mm256_movemask_epi8(
+      _mm256_or_si256(_mm256_or_si256(printable, continuation), _mm256_or_si256(two, three)));
+}
+
+#if INDIC_MARKS
+// The scalars U+0800–U+0FFF (the Indic scripts, Thai, Lao, Tibetan), whose lead is E0,
+// one bit each in 256 bytes, as four tables of 64 for VBMI's two-table byte permutes.
+typedef struct {
+  __m512i low, high;  // bytes 0–127, 128–255, each as two tables of 64
+  __m512i low2, high2;
+} indic_bits;
+
+static inline indic_bits indic_bits_at(const uint8_t *bits) {
+  return (indic_bits){_mm512_loadu_si512(bits), _mm512_loadu_si512(bits + 128),
+      _mm512_loadu_si512(bits + 64), _mm512_loadu_si512(bits + 192)};
+}
+
+// For each byte, whether the bit at `index` (a byte of the table) & `bit` is set.
+static inline uint32_t indic_test(__m256i index, __m256i bit, const indic_bits *bits) {
+  __m512i wide = _mm512_castsi256_si512(index);
+  __m512i first = _mm512_permutex2var_epi8(bits->low, wide, bits->low2);
+  __m512i second = _mm512_permutex2var_epi8(bits->high, wide, bits->high2);
+  __m512i byte = _mm512_mask_blend_epi8(_mm512_movepi8_mask(wide), first, second);
+  return _mm256_test_epi8_mask(_mm512_castsi512_si256(byte), bit);
+}
+
+// The scalars of a window that begin with E0 (among `leads`), by what they are:
+// `identity` (passed over), `marks` (plain marks) and `ordered` (those of them whose
+// combining class is not 0); `second` and `third` are each byte's next two.
+typedef struct {
+  uint32_t identity, marks, ordered;
+} indic_kinds;
+
+static inline indic_kinds indic_kinds_of(uint32_t leads, __m256i second, __m256i third,
+    const indic_bits *identities, const indic_bits *marks, const indic_bits *ordered) {
+  // The scalar less U+0800, over 8: the byte of its bit; the bit by its low 3 bits.
+  __m256i index = _mm256_or_si256(
+      _mm256_slli_epi16(_mm256_and_si256(second, _mm256_set1_epi8(0x1F)), 3),
+      _mm256_and_si256(_mm256_srli_epi16(third, 3), _mm256_set1_epi8(0x07)));
+  __m256i bit = _mm256_shuffle_epi8(
+      _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16,
+          32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0),
+      _mm256_and_si256(third, _mm256_set1_epi8(0x07)));
+  uint32_t mark = leads & indic_test(index, bit, marks);
+  return (indic_kinds){leads & indic_test(index, bit, identities), mark,
+      mark & indic_test(index, bit, ordered)};
+}
+
+// Writes `window` plus the place of each bit of `bits` to `items` from `count` on, in
+// order and without a branch a place; returns the new count.
+static inline size_t write_places(uint32_t bits, size_t window, uint32_t *items, size_t count) {
+  const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  __m512i first = _mm512_add_epi32(iota, _mm512_set1_epi32((int)window));
+  __m512i places = _mm512_maskz_compress_epi32((__mmask16)bits, first);
+  unsigned low = (unsigned)__builtin_popcount(bits & 0xFFFF);
+  _mm512_mask_storeu_epi32(items + count, (__mmask16)((1u << low) - 1), places);
+  count += low;
+  if (bits >> 16) {
+    places = _mm512_maskz_compress_epi32(
+        (__mmask16)(bits >> 16), _mm512_add_epi32(first, _mm512_set1_epi32(16)));
+    unsigned high = (unsigned)__builtin_popcount(bits >> 16);
+    _mm512_mask_storeu_epi32(items + count, (__mmask16)((1u << high) - 1), places);
+    count += high;
+  }
+  return count;
+}
+
+// `bits` moved 3 bytes on (an E0 scalar's length), the last 3 of the window before
+// (`before`) coming in first.
+static inline uint32_t after_three(uint32_t bits, uint32_t before) {
+  return bits << 3 | before >> 29;
+}
+#endif
+
+// `scalar_before`, from the four bytes before `end` (at least 4) without a branch: the
+// last of them that is not a continuation byte.
+static inline size_t scalar_ending(const uint8_t *text, size_t end) {
+  uint32_t word;
+  memcpy(&word, text + end - 4, 4);
+  uint32_t top = (word ^ 0x80808080u) & 0xC0C0C0C0u;  // zero for a continuation byte
+  uint32_t starts = (top | top << 1) & 0x80808080u;
+  return end - 4 + (size_t)((31 - __builtin_clz(starts)) >> 3);
+}
+
+static inline __m256i repeated(const uint8_t *sixteen) {
+  return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)sixteen));
+}
+
+// Where the scalar that ends before `end` starts.
+static inline size_t scalar_before(const uint8_t *text, size_t end) {
+  size_t at = end - 1;
+  while ((text[at] & 0xC0) == 0x80) at -= 1;
+  return at;
+}
+
+void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
+  const uint64_t *identities = tables->identity_bits;
+  const uint8_t *runs = tables->runs;
+  window_tables windows = {repeated(runs), repeated(runs + 16), repeated(runs + 32),
+      repeated(runs + 48), repeated(runs + 64), repeated(runs + 80), repeated(runs + 96),
+      repeated(runs + 112), repeated(runs + 128), repeated(runs + 144)};
+#if INDIC_MARKS
+  // U+0800's bit is bit 0 of the 257th byte of the identity bits.
+  const indic_bits indic_identities = indic_bits_at((const uint8_t *)identities + 256);
+  const indic_bits indic_marks = indic_bits_at((const uint8_t *)tables->indic_marks);
+  const indic_bits indic_ordered = indic_bits_at((const uint8_t *)tables->indic_ordered_marks);
+  // Of the window before: its E0 identities and the marks it wrote (`written`), and of
+  // those, the identities and the marks of class 0 (a mark of another class may follow
+  // only these without a look at the classes); `history` holds the marks written in the
+  // window before (bits 0–31) and in this one (32–63).
+  uint32_t based_before = 0, unordered_before = 0, written = 0;
+  uint64_t history = 0;
+#endif
+  // Most scalars are characters on their own and their own keys, passed over without a
+  // trace. The others (keyed characters and marks) leave the character the scan is in:
+  // where it starts, its scalars, its first scalar's kind, its last mark's combining class
+  // and the items before it; `noted` is where the last of them starts, so that a scalar
+  // looked up later knows whether the one before it was passed over.
+  size_t noted = SIZE_MAX;
+  size_t character_start = start, scalars = 0, items_before = 0, item_count = 0;
+  unsigned base = 0, last_combining = 0;
+  size_t at = start, previous = start;
+  for (size_t window = start; window < count; window += 32) {
+    uint32_t starts;
+#if INDIC_MARKS
+    uint32_t written_before = written;
+    written = 0;
+#endif
+    if (window + 32 <= count) {
+      __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + window));
+      starts = looked_up_starts(bytes, &windows, !INDIC_MARKS);
+#if INDIC_MARKS
+      // A plain mark right after an identity, or after a mark written so, whose class is
+      // 0 or follows one of class 0 or an identity, is written here without a look (Thai's
+      // vowel and tone signs, the Indic vowel signs and viramas): a chain of up to four.
+      uint32_t leads =
+          (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8((char)0xE0)));
+      indic_kinds kinds = {0, 0, 0};
+      if (leads != 0) {
+        if (window + 34 <= count) {
+          kinds = indic_kinds_of(leads, _mm256_loadu_si256((const __m256i *)(text + window + 1)),
+              _mm256_loadu_si256((const __m256i *)(text + window + 2)), &indic_identities,
+              &indic_marks, &indic_ordered);
+        } else {
+          // The next two bytes of the last two are past the text: those two are looked up.
+          kinds = indic_kinds_of(leads & 0x3FFFFFFFu, NEXT(bytes, 1), NEXT(bytes, 2),
+              &indic_identities, &indic_marks, &indic_ordered);
+        }
+      }
+      uint32_t unordered = kinds.marks & ~kinds.ordered, unordered_written = 0;
+      for (int round = 0; round < 2; round++) {
+        unordered_written =
+            unordered & after_three(kinds.identity | written, based_before);
+        written = unordered_written
+            | (kinds.ordered & after_three(kinds.identity | unordered_written, unordered_before));
+      }
+      starts &= ~(kinds.identity | written);
+      based_before = kinds.identity | written;
+      unordered_before = kinds.identity | unordered_written;
+#endif
+    } else if (count - start >= 32) {
+      // The last 32 bytes, of which those before the window were looked at.
+      starts = looked_up_starts(
+                   _mm256_loadu_si256((const __m256i *)(text + count - 32)), &windows, 1)
+          >> (32 - (count - window));
+    } else {
+      uint8_t tail[32];
+      memset(tail, ' ', sizeof tail);
+      memcpy(tail, text + window, count - window);
+      starts = looked_up_starts(_mm256_loadu_si256((const __m256i *)tail), &windows, 1);
+    }
+#if INDIC_MARKS
+    history = (uint64_t)written << 32 | written_before;
+    // The marks written without a look, up to the next scalar looked up and at the end.
+    uint32_t unwritten = written;
+#endif
+    while (starts != 0) {
+      at = window + (size_t)__builtin_ctz(starts);
+#if INDIC_MARKS
+      uint32_t before = unwritten & ((1u << (at - window)) - 1);
+      if (before != 0) {
+        item_count = write_places(before, window, items, item_count);
+        unwritten &= ~before;
+      }
+#endif
+      starts &= starts - 1;
+      uint32_t lead = text[at], scalar;
+      if (__builtin_expect(lead >= 0x80 && lead < 0xF0 && at + 3 <= count, 1)) {
+        // Two or three bytes, decoded both ways and chosen without a branch, which the
+        // scripts of a mixed row would mispredict.
+        uint32_t second = text[at + 1] & 0x3Fu, third = text[at + 2] & 0x3Fu;
+        uint32_t two = (lead & 0x1F) << 6 | second;
+        uint32_t three = (lead & 0x0F) << 12 | second << 6 | third;
+        scalar = lead >= 0xE0 ? three : two;
+      } else if (lead < 0x80) {
+        scalar = lead;
+      } else if (lead < 0xE0) {
+        scalar = (lead & 0x1F) << 6 | (text[at + 1] & 0x3Fu);
+      } else if (lead < 0xF0) {
+        scalar = (lead & 0x0F) << 12 | (text[at + 1] & 0x3Fu) << 6 | (text[at + 2] & 0x3Fu);
+      } else {
+        scalar = (lead & 0x07) << 18 | (text[at + 1] & 0x3Fu) << 12
+            | (text[at + 2] & 0x3Fu) << 6 | (text[at + 3] & 0x3Fu);
+      }
+      unsigned kind;
+      if (scalar < 0x10000) {
+        if (identities[scalar >> 6] >> (scalar & 63) & 1) continue;
+        kind = tables->classes[scalar];
+      } else {
+        uint64_t recent = tables->supplementary_classes[scalar & tables->supplementary_mask];
+        kind = recent >> 16 == scalar ? (uint16_t)recent : 0;
+      }
+      if (at > start) {
+        previous = at >= 4 ? scalar_ending(text, at) : scalar_before(text, at);
+        if (previous != noted) {
+          // Passed over: a character of its own.
+          character_start = previous;
+          scalars = 1;
+          base = IDENTITY;
+          last_combining = 0;
+          items_before = item_count;
+#if INDIC_MARKS
+          // Or the last of the marks written without a look, after an identity: the
+          // character starts there.
+          if (previous + 32 >= window && history >> (previous + 32 - window) & 1) {
+            const uint8_t *mark = text + previous;
+            last_combining = tables->classes[(mark[1] & 0x3Fu) << 6 | (mark[2] & 0x3Fu)] & 0xFF;
+            while (character_start + 32 >= window
+                && history >> (character_start + 32 - window) & 1) {
+              character_start -= 3;
+              scalars += 1;
+              items_before -= 1;
+            }
+          }
+#endif
+        }
+      }
+      if (kind == IDENTITY) continue;
+      if (kind == KEYED) {
+        character_start = at;
+        scalars = 1;
+        base = KEYED;
+        last_combining = 0;
+        items_before = item_count;
+        items[item_count++] = (uint32_t)at | TSB_KEYED_ITEM;
+      } else {
+        // A mark joins the character before it; a keyed one's key would change.
+        unsigned combining = kind & 0xFF;
+        if (kind < MARK || base != IDENTITY || (combining != 0 && combining < last_combining))
+          goto stopped;
+        last_combining = combining;
+        items[item_count++] = (uint32_t)at;
+        scalars += 1;
+      }
+      noted = at;
+    }
+#if INDIC_MARKS
+    if (unwritten != 0) item_count = write_places(unwritten, window, items, item_count);
+#endif
+  }
+  *stretch = (tsb_plain_stretch){
+      count, count, 0, count > start ? scalar_before(text, count) : start, item_count};
+  return;
+stopped:
+  if (scalars == 0) {
+    *stretch = (tsb_plain_stretch){start, start, 0, start, 0};
+    return;
+  }
+  *stretch = (tsb_plain_stretch){at, character_start, scalars, previous, items_before};
+}
+
