@@ -24,7 +24,8 @@ typedef enum {
 /// expected in many steps), the AVX2 kernel writes a step's candidates four at a time a
 /// word, else two at a time over both of its words; the AVX-512 kernel compares every
 /// byte of a key of up to 16 and writes the places it keeps with VBMI2's compress, and
-/// hands every other scan to the AVX2 kernel.
+/// scans every other key at 64 lanes, or hands it to the AVX2 kernel where
+/// `tsb_avx512_scans_every_key` says no.
 ///
 /// With `rows` (else NULL), each start written to `out` also gets its row in `rows`, at
 /// the same index: `*row` (the row holding `from`) plus the row separators (0xFF, a
@@ -49,6 +50,12 @@ typedef struct {
 
 /// Whether this CPU (and this build) can run `kernel`.
 int tsb_kernel_supported(tsb_kernel kernel);
+
+/// Whether the AVX-512 kernel scans every key itself on this CPU, rather than crowded
+/// keys only: everywhere it runs but on AMD's cores, whose Zen 4 splits 512-bit
+/// operations in two (there 64 lanes were 5-10% slower on sparse keys than 32; on an
+/// Intel Xeon, 15-20% faster).
+int tsb_avx512_scans_every_key(void);
 
 /// Finds occurrences of the key in order, writing their starts to `out`, and returns how
 /// many it wrote. It stops early when `out` could overflow on the next step; `*resume` is
