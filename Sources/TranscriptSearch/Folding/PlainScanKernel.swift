@@ -2,7 +2,7 @@ import CFoldKernels
 
 /// The loop that passes over plain characters as rows are folded (see
 /// ``CharacterKeyCache/scanPlainCharacters(in:from:items:)``), chosen once at run time
-/// by what the CPU offers. Both give the same stretches; only their speed differs.
+/// by what the CPU offers. All give the same stretches; only their speed differs.
 package enum PlainScanKernel: String, CaseIterable, Sendable {
   /// Swift, a scalar at a time and 8 bytes at a time through printable ASCII: runs on
   /// every CPU.
