@@ -16,8 +16,8 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
   case sse2
   /// x86-64 AVX2, 32 lanes.
   case avx2
-  /// x86-64 AVX-512 (BW, VL and VBMI2), 64 lanes, for crowded keys; other scans run the
-  /// AVX2 kernel.
+  /// x86-64 AVX-512 (BW, VL and VBMI2), 64 lanes; on AMD's cores for crowded keys only,
+  /// other scans running the AVX2 kernel (see ``automatic``).
   case avx512
 
   /// The environment variable that caps the automatic choice (`portable`, `sse2`,
