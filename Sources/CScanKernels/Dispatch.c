@@ -23,6 +23,14 @@ int tsb_avx512_scans_every_key(void) {
 #endif
 }
 
+size_t tsb_scan_prefetch_distance(void) {
+#if defined(__x86_64__)
+  return __builtin_cpu_is("amd") ? 0 : 4096;
+#else
+  return 0;
+#endif
+}
+
 size_t tsb_find(
     tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
 #if defined(__x86_64__)

@@ -210,6 +210,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   if (COUNT_ROWS && rows == NULL) __builtin_unreachable();
   uint32_t row = COUNT_ROWS ? *scan->row : 0;
   const VECTOR separator_lanes = SPLAT(0xFF);
+  const size_t prefetch = scan->prefetch;
   size_t start = scan->from;
   size_t found = 0;
   // A key of up to 8 bytes, as a little-endian word (these kernels are x86-64 only).
@@ -228,6 +229,13 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
       return found;
     }
     const uint8_t *at = haystack + start;
+    if (prefetch != 0) {
+      // One prefetch a cache line of the step, far enough ahead to cover memory's latency
+      // (past the end of the haystack it is a hint that never faults).
+      for (size_t line = 0; line < 4 * WIDTH; line += 64) {
+        __builtin_prefetch(at + prefetch + line);
+      }
+    }
     PACK_WORDS(separators, SEPARATORS(at), SEPARATORS(at + WIDTH), SEPARATORS(at + 2 * WIDTH),
         SEPARATORS(at + 3 * WIDTH));
     MASK m0 = AND(EQUAL(LOAD(at + rare), rare_lanes), EQUAL(LOAD(at + second), second_lanes));

@@ -95,7 +95,8 @@ struct ScanKernelTests {
             second: Int.random(in: 0..<keyCount, using: &random),
             third: Int.random(in: 0..<keyCount, using: &random),
             third_always: Int32(random.next() % 2), dense: Int32(random.next() % 2),
-            crowded: Int32(random.next() % 2), rows: nil, row: nil)
+            crowded: Int32(random.next() % 2), rows: nil, row: nil,
+            prefetch: Bool.random(using: &random) ? 0 : 4096)
           kernel.forEachBatch(of: request, firstRow: firstRow) { starts, rows in
             guard let rows else {
               rowsCounted = false
@@ -341,7 +342,7 @@ struct ScanKernelTests {
           haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
           key_count: key.count, rare: rare, second: second, third: third ?? rare,
           third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0, crowded: crowded ? 1 : 0,
-          rows: nil, row: nil)
+          rows: nil, row: nil, prefetch: ScanKernel.prefetchDistance)
         kernel.forEachBatch(of: request) { batch in found += batch.map { Int($0) } }
       }
     }

@@ -55,6 +55,10 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
 
   public var description: String { rawValue }
 
+  /// How far ahead the C kernels prefetch the haystack on this CPU, in bytes (0: not at
+  /// all); see `tsb_scan_prefetch_distance`.
+  static let prefetchDistance = tsb_scan_prefetch_distance()
+
   /// The kernel's name as reports give it: for `avx512`, which scans it hands to `avx2`.
   public var reportName: String {
     guard self == .avx512, tsb_avx512_scans_every_key() == 0 else { return rawValue }
