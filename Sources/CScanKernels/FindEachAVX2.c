@@ -50,6 +50,8 @@ size_t tsb_find_each_avx2(const tsb_multi_scan *scan, uint64_t *out, size_t capa
   *resume = to;
   size_t start = scan->from;
   if (n == 0 || start >= to) return 0;
+  // As the one-key kernels do (see tsb_scan_prefetch_distance).
+  const size_t prefetch = tsb_scan_prefetch_distance();
 
   // tables[offset][0] for low nibbles, [1] for high nibbles; bit k for key k.
   uint8_t tables[OFFSETS][2][16];
@@ -91,6 +93,8 @@ size_t tsb_find_each_avx2(const tsb_multi_scan *scan, uint64_t *out, size_t capa
       return found;
     }
     const uint8_t *at = haystack + start;
+    // Every other step starts a cache line, and the hint past the haystack never faults.
+    if (prefetch != 0) __builtin_prefetch(at + prefetch);
     __m256i keys = _mm256_set1_epi8((char)0xFF);
     for (size_t o = 0; o < OFFSETS; o++) {
       __m256i bytes = _mm256_loadu_si256((const __m256i *)(at + offsets[o]));

@@ -84,7 +84,8 @@ typedef struct {
 } tsb_key;
 
 /// What a search for several keys asks for: for each key k (at most 8), every start p
-/// with from ≤ p < to and p + count ≤ end where key k's bytes occur at p.
+/// with from ≤ p < to and p + count ≤ end where key k's bytes occur at p. It prefetches
+/// as far ahead as `tsb_scan_prefetch_distance` says.
 typedef struct {
   const uint8_t *haystack;
   size_t from;
