@@ -93,7 +93,7 @@ size_t tsb_find_each_avx2(const tsb_multi_scan *scan, uint64_t *out, size_t capa
       return found;
     }
     const uint8_t *at = haystack + start;
-    // Every other step starts a cache line, and the hint past the haystack never faults.
+    // A hint a step, two a cache line; past the end of the haystack it never faults.
     if (prefetch != 0) __builtin_prefetch(at + prefetch);
     __m256i keys = _mm256_set1_epi8((char)0xFF);
     for (size_t o = 0; o < OFFSETS; o++) {
