@@ -70,7 +70,10 @@ extension TSBench {
         }
       }
       if let report {
-        let command = "\(ProgramName.current) verify --cases \(cases)" + find.commandLine
+        // The installed cases are the default: their path (a build folder) is not part of
+        // the command a reader would type.
+        let casesArgument = cases == BundledFiles.conformanceCases ? "" : " --cases \(cases)"
+        let command = "\(ProgramName.current) verify\(casesArgument)" + find.commandLine
         try ReportFile.write(
           ConformanceReport.markdown(reports, caseCount: loaded.count, command: command), to: report
         )
