@@ -182,8 +182,9 @@ struct CharacterKeyCache: Sendable {
       identityRuns.noteIdentity(scalar, in: identityBits, met: metBits)
     } else if plainClass >= PlainCharacterClass.mark && Self.indicScalars.contains(scalar) {
       let index = Int(scalar - Self.indicScalars.lowerBound)
-      indicMarks[index >> 6] |= 1 << UInt64(index & 63)
-      if plainClass & 0xFF != 0 { indicOrderedMarks[index >> 6] |= 1 << UInt64(index & 63) }
+      let bit: UInt64 = 1 << UInt64(index & 63)
+      indicMarks[index >> 6] |= bit
+      if plainClass & 0xFF != 0 { indicOrderedMarks[index >> 6] |= bit }
     }
   }
 
