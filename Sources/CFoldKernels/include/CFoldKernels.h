@@ -67,4 +67,15 @@ int tsb_scan_plain_avx512_supported(void);
 void tsb_scan_plain_avx512(const uint8_t *text, size_t count, size_t start,
     const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
 
+/// Whether every byte of `text` is below 0x80 and none is a carriage return: a row the
+/// fold copies and lowercases without a look at its characters. For CPUs that run
+/// `tsb_scan_plain_avx2` (`_avx2`) or `tsb_scan_plain_avx512` (`_avx512`).
+int tsb_is_plain_ascii_avx2(const uint8_t *text, size_t count);
+int tsb_is_plain_ascii_avx512(const uint8_t *text, size_t count);
+
+/// Lowercases A–Z in `bytes`, in place; on the same CPUs as `tsb_is_plain_ascii_avx2`
+/// and `tsb_is_plain_ascii_avx512`.
+void tsb_lowercase_ascii_avx2(uint8_t *bytes, size_t count);
+void tsb_lowercase_ascii_avx512(uint8_t *bytes, size_t count);
+
 #endif
