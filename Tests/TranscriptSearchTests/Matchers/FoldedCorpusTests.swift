@@ -337,6 +337,43 @@ struct FoldedCorpusTests {
         == whole.matches(of: FoldedKeyword("strasse"), inRows: 0..<corpus.count))
   }
 
+  /// Past the rows counted exactly, the histogram counts a sample of rows: its estimates
+  /// stay close for a byte of every row, a keyword whose bytes only rows left out of the
+  /// sample hold is still found in every one of them, and edits of rows in and out of
+  /// the sample leave the histogram a fresh fold would have.
+  @Test func theHistogramSamplesRowsAndEverySearchStillReadsThemAll() throws {
+    let rowCount = FoldedCorpus.exactlyCountedRows + 8 * FoldedCorpus.histogramRowStride * 100
+    let isSampled = { (row: Int) in FoldedCorpus.histogramWeight(ofRow: row) != 0 }
+    let text = { (row: Int) in isSampled(row) ? "hello world" : "hello Über world" }
+    var corpus = Corpus((0..<rowCount).map { TranscriptRow(start: 0, text: text($0)) })
+    var folded = FoldedCorpus(corpus)
+    let unsampled = (0..<rowCount).filter { !isSampled($0) }
+    #expect(!unsampled.isEmpty && unsampled.allSatisfy { $0 >= FoldedCorpus.exactlyCountedRows })
+
+    let trueCount = 3 * rowCount  // "l" three times a row
+    let estimate = folded.estimatedCount(of: UInt8(ascii: "l"), inRows: 0..<rowCount)
+    #expect(abs(estimate - trueCount) <= trueCount / 50, "\(estimate) for \(trueCount)")
+    let found = folded.matches(of: FoldedKeyword("über"), inRows: 0..<rowCount)
+    #expect(found.map(\.row) == unsampled)
+
+    // A sampled row and one left out, each edited, and a row appended.
+    let edits = [
+      (FoldedCorpus.exactlyCountedRows, "straße über alles"),
+      (FoldedCorpus.exactlyCountedRows + 1, "ÜBER"), (7, "Ω"),
+    ]
+    for (row, replacement) in edits {
+      try corpus.replaceText(ofRow: row, with: replacement)
+      folded.replaceRow(row, with: replacement)
+    }
+    corpus.append(TranscriptRow(start: 0, text: "über"))
+    folded.append(corpus, rows: rowCount..<rowCount + 1)
+    let fresh = FoldedCorpus(corpus)
+    #expect(folded.byteCounts == fresh.byteCounts)
+    #expect(
+      folded.matches(of: FoldedKeyword("über"), inRows: 0..<corpus.count)
+        == fresh.matches(of: FoldedKeyword("über"), inRows: 0..<corpus.count))
+  }
+
   /// The bytes a scan compares first come from different characters: two bytes of one
   /// character come together and filter no more than one.
   @Test func theBytesComparedFirstComeFromDifferentCharacters() {

@@ -62,21 +62,18 @@ extension FoldedCorpus {
       occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil,
       occurrenceRows: collectingOccurrences ? [] : nil)
     let key = keyword.bytes
-    guard !key.isEmpty, !rows.isEmpty, key.allSatisfy({ byteCounts[Int($0)] > 0 }) else {
-      return result
-    }
+    guard !key.isEmpty, !rows.isEmpty else { return result }
     var offsets = rarestOffsets(in: key)
     var bytesSearched = 0
     // A key of one scalar (a first keystroke: the densest search a session makes) occurs
     // at most as often as its rarest byte, and about as often: its matches get
-    // their room at once, not by doubling, whose copies and fresh pages cost a fifth of
+    // their room at once (the byte's estimated count and a margin), not by doubling, whose copies and fresh pages cost a fifth of
     // the search ("a" on mixed-1m, 790,867 matches: 30.5 -> 24.4 ms in a process that
     // had folded and freed the corpus three times, 25.9 -> 24.7 in one that had not).
     let reserved = Self.scalarBounds(around: 0, in: key).count == key.count
     if reserved {
-      let bound = byteCounts[Int(key[offsets.rare])]
       result.matches.reserveCapacity(
-        rows.count == rowCount ? bound : Int(Double(bound) * Double(rows.count) / Double(rowCount)))
+        estimatedCount(of: key[offsets.rare], inRows: rows, margin: true))
       Self.adviseHugePages(forRoomOf: &result.matches)
     }
     var segment = segmentIndex(ofRow: rows.lowerBound)
@@ -106,7 +103,7 @@ extension FoldedCorpus {
       if result.segmentsSearched == 1 && !reserved && !isLastSegment(segment, of: rows) {
         reserveRoom(
           for: &result.matches, afterBytes: bytesSearched, rows: rows,
-          atMost: byteCounts[Int(key[offsets.rare])])
+          atMost: estimatedCount(of: key[offsets.rare], inRows: rows, margin: true))
       }
       segment += 1
     }
@@ -115,7 +112,8 @@ extension FoldedCorpus {
 
   /// Gives `matches`, found in the first `bytes` of a search of `rows`, room for as many
   /// as the whole search finds at the same rate and an eighth more, but no more than
-  /// `bound` (the corpus's count of the key's rarest byte, which every match holds): a
+  /// `bound` (the estimated count of the key's rarest byte in `rows`, which every match
+  /// holds, with a margin; see ``estimatedCount(of:inRows:margin:)``): a
   /// frequent keyword's matches are then not copied to a new array at every doubling
   /// (probe, medians of 21, three alternations on mixed-1m: "zephyr" 8.2 -> 7.9 ms,
   /// "the" 18.6-19.1 -> 17.9-18.1 ms).
@@ -125,7 +123,7 @@ extension FoldedCorpus {
     guard matches.count >= Self.matchesBeforeReserving, bytes > 0 else { return }
     let share = Double(rows.count) / Double(max(rowCount, 1))
     let expected = Double(matches.count) * Double(byteCount) * share / Double(bytes) * 1.125
-    let room = Int(min(expected, Double(bound) * share))
+    let room = Int(min(expected, Double(bound)))
     if room > matches.capacity {
       matches.reserveCapacity(room)
       Self.adviseHugePages(forRoomOf: &matches)
@@ -333,7 +331,7 @@ extension FoldedCorpus {
       (byteCounts[Int(key[$0])], $0) < (byteCounts[Int(key[$1])], $1)
     }
     let rare = order[0]
-    let total = Double(max(byteCount, 1))
+    let total = Double(max(byteCounts.reduce(0, +), 1))
     let rareShare = Double(byteCounts[Int(key[rare])]) / total
     let first = Self.scalarBounds(around: rare, in: key)
     guard let second = order.first(where: { !first.contains($0) }) else {

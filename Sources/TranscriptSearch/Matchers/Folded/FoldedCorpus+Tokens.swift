@@ -24,11 +24,8 @@ extension FoldedCorpus {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= rowCount, "Rows out of range")
     for keyword in keywords { checkForm(of: keyword, originals: originals) }
     var results = [[Match]](repeating: [], count: keywords.count)
-    // Keywords that cannot match (empty, or with a byte the corpus never holds) are
-    // left out of the scan.
-    let live = keywords.indices.filter { index in
-      !keywords[index].bytes.isEmpty && keywords[index].bytes.allSatisfy { byteCounts[Int($0)] > 0 }
-    }
+    // Empty keywords, which never match, are left out of the scan.
+    let live = keywords.indices.filter { !keywords[$0].bytes.isEmpty }
     guard !live.isEmpty, !rows.isEmpty else { return results }
     let offsets = live.map { rarestOffsets(in: keywords[$0].bytes) }
     // All keys in one buffer, so each scan can hold a pointer into it.
@@ -76,7 +73,7 @@ extension FoldedCorpus {
               let key = keywords[index].bytes
               reserveRoom(
                 for: &results[index], afterBytes: bytes, rows: rows,
-                atMost: byteCounts[Int(key[offsets[position].rare])])
+                atMost: estimatedCount(of: key[offsets[position].rare], inRows: rows, margin: true))
             }
           }
           segment += 1
