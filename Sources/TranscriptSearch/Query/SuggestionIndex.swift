@@ -29,9 +29,14 @@ public struct SuggestionIndex: Sendable {
     counters.withUnsafeMutableBufferPointer { counters in
       nonisolated(unsafe) let counters = counters
       DispatchQueue.concurrentPerform(iterations: parts) { part in
-        counters[part].count(
+        // Counted in a counter of the part's own, stored once done: counters side by side
+        // in the array share cache lines, which two cores writing at once take from each
+        // other (mixed-1m, probe, 5 processes each: 632-1,019 ms -> 606-625).
+        var counter = TermCounter()
+        counter.count(
           corpus, rows: corpus.count * part / parts..<corpus.count * (part + 1) / parts,
           shouldStop: shouldStop)
+        counters[part] = counter
       }
     }
     var counter = counters[0]
