@@ -184,6 +184,19 @@ struct TokenQueryTests {
     }
   }
 
+  /// Letters and symbols outside the Basic Multilingual Plane whose low bits agree (a
+  /// mathematical letter and an emoji) are each told for what they are, in any order.
+  @Test func supplementaryLettersAndSymbolsSharingLowBitsAreToldApart() {
+    let letter = "\u{1D400}"  // MATHEMATICAL BOLD CAPITAL A, a letter
+    let symbol = "\u{1F400}"  // RAT, not a letter; the same low 10 bits
+    let texts = ["\(letter)x \(symbol) \(letter)", "\(symbol)\(letter) \(letter)\(symbol)"]
+    let built = SuggestionIndex(corpus: Corpus(texts.map { TranscriptRow(start: 0, text: $0) }))
+    #expect(built.count(of: "\(letter)x") == 1)
+    #expect(built.count(of: letter) == 3)
+    #expect(built.count(of: symbol) == 0)
+    #expect(built.termCount == 2)
+  }
+
   @Test func unspacedScriptsSuggestCharacterPairs() {
     #expect(SuggestionIndex.terms(in: "量子计算 and 中") == ["量子", "子计", "计算", "and", "中"])
   }
