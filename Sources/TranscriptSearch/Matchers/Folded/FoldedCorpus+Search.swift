@@ -66,10 +66,11 @@ extension FoldedCorpus {
     var offsets = rarestOffsets(in: key)
     var bytesSearched = 0
     // A key of one scalar (a first keystroke: the densest search a session makes) occurs
-    // at most as often as its rarest byte, and about as often: its matches get
-    // their room at once (the byte's estimated count and a margin), not by doubling, whose copies and fresh pages cost a fifth of
-    // the search ("a" on mixed-1m, 790,867 matches: 30.5 -> 24.4 ms in a process that
-    // had folded and freed the corpus three times, 25.9 -> 24.7 in one that had not).
+    // at most as often as its rarest byte, and about as often: its matches get their
+    // room at once (the byte's estimated count and a margin), not by doubling, whose
+    // copies and fresh pages cost a fifth of the search ("a" on mixed-1m, 790,867
+    // matches: 30.5 -> 24.4 ms in a process that had folded and freed the corpus three
+    // times, 25.9 -> 24.7 in one that had not).
     let reserved = Self.scalarBounds(around: 0, in: key).count == key.count
     if reserved {
       result.matches.reserveCapacity(
