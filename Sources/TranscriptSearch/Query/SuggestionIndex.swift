@@ -25,7 +25,7 @@ public struct SuggestionIndex: Sendable {
   init(corpus: Corpus, shouldStop: @Sendable () -> Bool) {
     let parts = max(
       1, min(ProcessInfo.processInfo.activeProcessorCount, corpus.count / Self.rowsPerPart))
-    nonisolated(unsafe) var counters = [TermCounter](repeating: TermCounter(), count: parts)
+    nonisolated(unsafe) var counters = [TermCounter?](repeating: nil, count: parts)
     counters.withUnsafeMutableBufferPointer { counters in
       nonisolated(unsafe) let counters = counters
       DispatchQueue.concurrentPerform(iterations: parts) { part in
@@ -39,8 +39,8 @@ public struct SuggestionIndex: Sendable {
         counters[part] = counter
       }
     }
-    var counter = counters[0]
-    for other in counters.dropFirst() { counter.merge(other) }
+    var counter = counters[0]!
+    for case let other? in counters.dropFirst() { counter.merge(other) }
     counts = counter.countsByKey()
     // Sorted here, off the first keystroke's path.
     sortedKeys = counts.keys.sorted { $0.lexicographicallyPrecedes($1) }
