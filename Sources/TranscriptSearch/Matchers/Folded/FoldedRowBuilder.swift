@@ -355,6 +355,8 @@ struct FoldedRowBuilder: Sendable {
   /// runs a vector fold kernel (with ``isPlainASCII(_:)``; probe, one core, medians of
   /// 7, three alternations: english-1m 117-118 -> 99-102 ms, mixed-1m 370-388 -> 346-349).
   func lowercaseASCII(in bytes: inout [UInt8], from start: Int) {
+    // (An empty range: an empty array need not give the C kernels a pointer.)
+    guard start < bytes.count else { return }
     switch cache.plainScanKernel {
     case .portable: Self.lowercaseASCIIPortably(in: &bytes, from: start)
     case .avx2:
