@@ -145,10 +145,8 @@ public struct FoldedCorpus: Sendable {
   /// for matches: too little room costs a copy of every match found, too much only
   /// address space).
   func estimatedCount(of byte: UInt8, inRows rows: Range<Int>, margin: Bool = false) -> Int {
-    let estimate = byteCounts[Int(byte)]
-    let inRows =
-      rows.count == rowCount
-      ? estimate : Int(Double(estimate) * Double(rows.count) / Double(max(rowCount, 1)))
+    let inRows = Int(
+      Double(byteCounts[Int(byte)]) * Double(rows.count) / Double(max(rowCount, 1)))
     return margin ? inRows + inRows / 8 + 64 : inRows
   }
 
