@@ -145,6 +145,55 @@ struct PlainCharacterScanTests {
     }
   }
 
+  /// A text shorter than a vector, ending right before a page that cannot be read and
+  /// starting right after one (a row at the end or start of its allocation): every
+  /// kernel reads only its bytes and gives the portable kernel's stretch and items.
+  @Test(arguments: PlainScanKernel.available.filter { $0 != .portable })
+  func scansShortTextsAtTheEdgesOfUnreadablePages(_ kernel: PlainScanKernel) throws {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let mapping = try #require(
+      mmap(nil, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+    try #require(mapping != MAP_FAILED)
+    defer { munmap(mapping, 3 * page) }
+    // Pages one and three unreadable: the text sits at either end of page two.
+    mprotect(mapping, page, PROT_NONE)
+    mprotect(mapping + 2 * page, page, PROT_NONE)
+    let middle = (mapping + page).assumingMemoryBound(to: UInt8.self)
+    let pool = ["a", "Ω", "ω", "ก", "\u{E48}", "中", "é", "👍🏽", " ", "ß", "क", "\u{94D}"]
+    var random = SeededRandom(seed: 0x7A6E)
+    for _ in 0..<400 {
+      var text = ""
+      while true {
+        let piece = pool.randomElement(using: &random)!
+        if text.utf8.count + piece.utf8.count >= 32 { break }
+        text += piece
+        if Int.random(in: 0..<6, using: &random) == 0 { break }
+      }
+      let utf8 = Array(text.utf8)
+      var portable = CharacterKeyCache()
+      portable.plainScanKernel = .portable
+      var cache = CharacterKeyCache()
+      cache.plainScanKernel = kernel
+      for scalar in text.unicodeScalars {
+        _ = portable.info(scalar.value)
+        _ = cache.info(scalar.value)
+      }
+      let expected = Self.scan(utf8, from: 0, with: &portable)
+      for at in [0, page - utf8.count] {
+        let text = UnsafeMutableBufferPointer(start: middle + at, count: utf8.count)
+        _ = text.initialize(from: utf8)
+        var items = [UInt32](repeating: 0, count: utf8.count)
+        let stretch = items.withUnsafeMutableBufferPointer {
+          cache.scanPlainCharacters(in: UnsafeBufferPointer(text), from: 0, items: $0)
+        }
+        #expect(
+          Self.fields(of: stretch) == Self.fields(of: expected.stretch)
+            && Array(items[..<stretch.itemCount]) == expected.items,
+          "\(kernel): \(text.map { String($0, radix: 16) }) at \(at)")
+      }
+    }
+  }
+
   /// The stretch a scan from `start` returns and the items it lists.
   private static func scan(
     _ utf8: [UInt8], from start: Int, with cache: inout CharacterKeyCache
