@@ -51,6 +51,19 @@ struct ChunkedMatcherTests {
     }
   }
 
+  /// About eight chunks a core, never smaller than the least chunk nor larger than the
+  /// largest.
+  @Test func chunkSizeGrowsWithTheCorpusWithinItsBounds() {
+    let least = ChunkedMatcher.chunkBytes
+    let largest = ChunkedMatcher.largestChunkBytes
+    #expect(ChunkedMatcher.chunkBytes(forTotal: 0, cores: 2) == least)
+    #expect(ChunkedMatcher.chunkBytes(forTotal: 10 << 20, cores: 2) == least)
+    #expect(ChunkedMatcher.chunkBytes(forTotal: 40 << 20, cores: 2) == 40 << 20 / 16)
+    #expect(ChunkedMatcher.chunkBytes(forTotal: 107 << 20, cores: 2) == largest)
+    #expect(ChunkedMatcher.chunkBytes(forTotal: 107 << 20, cores: 16) == least)
+    #expect(ChunkedMatcher.chunkBytes(forTotal: 107 << 20, cores: 0) == largest)
+  }
+
   @Test func aCancelledSearchThrows() async {
     let corpus = Corpus((0..<20_000).map { TranscriptRow(start: 0, text: "zephyr \($0)") })
     let chunked = ChunkedMatcher(
