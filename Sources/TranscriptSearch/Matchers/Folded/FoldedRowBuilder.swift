@@ -59,10 +59,11 @@ struct FoldedRowBuilder: Sendable {
       rowsFolded += 1
       if rowsFolded == Self.rowsBeforeWholeBlocks { cache.learnWholeBlocks() }
     }
-    if isPlainASCII(text) {
+    let kernel = cache.plainScanKernel
+    if Self.isPlainASCII(text, kernel: kernel) {
       let start = folded.bytes.count
       folded.bytes.append(contentsOf: text)
-      lowercaseASCII(in: &folded.bytes, from: start)
+      Self.lowercaseASCII(in: &folded.bytes, from: start, kernel: kernel)
       finishRow(flags: [], in: &folded)
       return
     }
@@ -74,7 +75,7 @@ struct FoldedRowBuilder: Sendable {
     let start = folded.bytes.count
     foldMixedRow(text, into: &folded)
     if !inPlaceKeys.isEmpty { writeInPlaceKeys(rowStart: start, in: &folded) }
-    lowercaseASCII(in: &folded.bytes, from: start)
+    Self.lowercaseASCII(in: &folded.bytes, from: start, kernel: kernel)
     var flags: FoldedSegment.RowFlags = changesWordBreak ? .changesWordBreak : []
     let rowStart = Int(folded.rowStarts[folded.rowStarts.count - 1])
     if !nonBoundaries.isEmpty || markCount > 0 {
@@ -92,23 +93,24 @@ struct FoldedRowBuilder: Sendable {
       folded.nonBoundaryBits.withUnsafeMutableBufferPointer { bits in
         folded.nonASCIIInsideCharacters.withUnsafeMutableBufferPointer { nonASCIIInside in
           folded.bytes.withUnsafeBufferPointer { bytes in
+            let words = bits.baseAddress! + firstWord
+            let row = UnsafeBufferPointer(rebasing: bytes[rowStart...])
+            // Offsets within the row, which is shorter than 4 GiB: no check for overflow.
+            @inline(__always) func note(_ offset: UInt32) {
+              words[Int(offset &>> 6)] |= 1 &<< UInt64(offset & 63)
+              InsideCharacters.insert(
+                UTF8Scalars.decode(row, at: Int(offset)).scalar, into: nonASCIIInside)
+            }
             markOffsets.withUnsafeBufferPointer { marks in
               // A mark is never ASCII.
-              for offset in marks[..<markCount] {
-                let offset = Int(offset)
-                bits[firstWord + offset / 64] |= 1 << UInt64(offset % 64)
-                InsideCharacters.insert(
-                  UTF8Scalars.decode(bytes, at: rowStart + offset).scalar, into: nonASCIIInside)
-              }
+              for index in 0..<markCount { note(marks[index]) }
             }
             for offset in nonBoundaries {
-              bits[firstWord + offset / 64] |= 1 << UInt64(offset % 64)
-              let byte = bytes[rowStart + offset]
-              if byte < 0x80 {
+              if row[offset] < 0x80 {
                 hasASCIIInside = true
+                words[offset &>> 6] |= 1 &<< UInt64(offset & 63)
               } else {
-                InsideCharacters.insert(
-                  UTF8Scalars.decode(bytes, at: rowStart + offset).scalar, into: nonASCIIInside)
+                note(UInt32(truncatingIfNeeded: offset))
               }
             }
           }
@@ -355,9 +357,15 @@ struct FoldedRowBuilder: Sendable {
   /// runs a vector fold kernel (with ``isPlainASCII(_:)``; probe, one core, medians of
   /// 7, three alternations: english-1m 117-118 -> 99-102 ms, mixed-1m 370-388 -> 346-349).
   func lowercaseASCII(in bytes: inout [UInt8], from start: Int) {
+    Self.lowercaseASCII(in: &bytes, from: start, kernel: cache.plainScanKernel)
+  }
+
+  /// ``lowercaseASCII(in:from:)`` with `kernel`'s pair. Static, so that a mutating caller
+  /// need not copy the builder, and with it retain every table of its cache, to call it.
+  static func lowercaseASCII(in bytes: inout [UInt8], from start: Int, kernel: PlainScanKernel) {
     // (An empty range: an empty array need not give the C kernels a pointer.)
     guard start < bytes.count else { return }
-    switch cache.plainScanKernel {
+    switch kernel {
     case .portable: Self.lowercaseASCIIPortably(in: &bytes, from: start)
     case .avx2:
       bytes.withUnsafeMutableBufferPointer {
@@ -391,7 +399,12 @@ struct FoldedRowBuilder: Sendable {
   /// following line feed into one character); a vector at a time where the CPU runs a
   /// vector fold kernel.
   func isPlainASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    switch cache.plainScanKernel {
+    Self.isPlainASCII(text, kernel: cache.plainScanKernel)
+  }
+
+  /// ``isPlainASCII(_:)`` with `kernel`'s pair (static, as ``lowercaseASCII(in:from:kernel:)``).
+  static func isPlainASCII(_ text: UnsafeBufferPointer<UInt8>, kernel: PlainScanKernel) -> Bool {
+    switch kernel {
     case .portable: Self.isPlainASCIIPortably(text)
     case .avx2: text.isEmpty || tsb_is_plain_ascii_avx2(text.baseAddress!, text.count) != 0
     case .avx512: text.isEmpty || tsb_is_plain_ascii_avx512(text.baseAddress!, text.count) != 0
