@@ -18,8 +18,14 @@ int tsb_scan_plain_avx2_supported(void) {
 }
 
 #pragma clang attribute push(__attribute__((target("avx2,bmi"))), apply_to = function)
-#define PLAIN_SCAN_FUNCTION tsb_scan_plain_avx2
 #define INDIC_MARKS 0
+#define PLAIN_SCAN_FUNCTION tsb_scan_plain_avx2
+#define PASSES_OVER_KANA 0
+#include "PlainScanTemplate.h"
+#undef PLAIN_SCAN_FUNCTION
+#undef PASSES_OVER_KANA
+#define PLAIN_SCAN_FUNCTION tsb_scan_plain_avx2_kana
+#define PASSES_OVER_KANA 1
 #include "PlainScanTemplate.h"
 #pragma clang attribute pop
 
@@ -33,7 +39,12 @@ void tsb_scan_plain_avx2(const uint8_t *text, size_t count, size_t start,
   (void)tables;
   (void)items;
   (void)count;
-  *stretch = (tsb_plain_stretch){start, start, 0, start, 0};
+  *stretch = (tsb_plain_stretch){start, start, 0, start, 0, 0};
+}
+
+void tsb_scan_plain_avx2_kana(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
+  tsb_scan_plain_avx2(text, count, start, tables, items, stretch);
 }
 
 #endif

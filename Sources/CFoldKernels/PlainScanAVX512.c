@@ -18,8 +18,14 @@ int tsb_scan_plain_avx512_supported(void) {
 
 #pragma clang attribute push( \
     __attribute__((target("avx2,bmi,avx512f,avx512bw,avx512vl,avx512vbmi"))), apply_to = function)
-#define PLAIN_SCAN_FUNCTION tsb_scan_plain_avx512
 #define INDIC_MARKS 1
+#define PLAIN_SCAN_FUNCTION tsb_scan_plain_avx512
+#define PASSES_OVER_KANA 0
+#include "PlainScanTemplate.h"
+#undef PLAIN_SCAN_FUNCTION
+#undef PASSES_OVER_KANA
+#define PLAIN_SCAN_FUNCTION tsb_scan_plain_avx512_kana
+#define PASSES_OVER_KANA 1
 #include "PlainScanTemplate.h"
 #pragma clang attribute pop
 
@@ -29,6 +35,11 @@ int tsb_scan_plain_avx512_supported(void) { return 0; }
 
 // Never called where unsupported; the AVX2 entry's stub gives the same empty stretch.
 void tsb_scan_plain_avx512(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
+  tsb_scan_plain_avx2(text, count, start, tables, items, stretch);
+}
+
+void tsb_scan_plain_avx512_kana(const uint8_t *text, size_t count, size_t start,
     const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
   tsb_scan_plain_avx2(text, count, start, tables, items, stretch);
 }

@@ -1,7 +1,12 @@
 // The fold's pass over plain characters, written once for the kernels that include it:
 // each defines PLAIN_SCAN_FUNCTION, INDIC_MARKS (1 where VBMI's byte permutes look up the
-// scalars U+0800–U+0FFF a vector at a time) and the target of its functions, and includes
-// <immintrin.h> and <string.h>. See PlainScanAVX2.c for the algorithm.
+// scalars U+0800–U+0FFF a vector at a time), PASSES_OVER_KANA (1 where the scalars of
+// U+3000–U+30FF are told a window at a time; see `tsb_plain_tables.kana_identity_bits`)
+// and the target of its functions, and includes <immintrin.h> and <string.h>, once for
+// each value of PASSES_OVER_KANA. See PlainScanAVX2.c for the algorithm.
+
+#ifndef PLAIN_SCAN_HELPERS
+#define PLAIN_SCAN_HELPERS
 
 // The kinds of `PlainCharacterClass`, in a class's top two bits.
 enum { IDENTITY = 1u << 14, KEYED = 2u << 14, MARK = 3u << 14 };
@@ -12,7 +17,13 @@ typedef struct {
   __m256i low_c, low_d, limit_c, limit_d;  // two-byte leads C0–CF, D0–DF
   __m256i low_e, limit_e;                  // three-byte leads, by the second byte
   __m256i low_a, low_b, limit_a, limit_b;  // lead E0, second byte A0–AF, B0–BF
+  // `tsb_plain_tables.kana_identity_bits`: bytes 0–15 and 16–31 for a shuffle each.
+  const uint8_t *kana;
 } window_tables;
+
+static inline __m256i repeated(const uint8_t *sixteen) {
+  return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)sixteen));
+}
 
 // Each byte's `distance`-th next one, zero past the window's end (which no run holds).
 #define NEXT(bytes, distance) \
@@ -24,11 +35,11 @@ static inline __m256i within(__m256i offset, __m256i limit) {
 }
 
 // One bit per byte that starts a scalar the scan looks up: neither printable ASCII nor a
-// scalar in one of the runs. (Continuation bytes are decided with their lead.) Without
-// `e0_runs`, the runs of lead E0 are left to the caller, which tells those scalars apart
-// otherwise.
+// scalar in one of the runs, nor with `kana` an identity of U+3000–U+30FF. (Continuation
+// bytes are decided with their lead.) Without `e0_runs`, the runs of lead E0 are left to
+// the caller, which tells those scalars apart otherwise.
 static inline uint32_t looked_up_starts(
-    __m256i bytes, const window_tables *tables, int e0_runs) {
+    __m256i bytes, const window_tables *tables, int e0_runs, int kana) {
   __m256i printable = _mm256_and_si256(_mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(0x1F)),
       _mm256_cmpgt_epi8(_mm256_set1_epi8(0x7F), bytes));
   __m256i continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0xC0), bytes);
@@ -46,6 +57,31 @@ static inline uint32_t looked_up_starts(
   __m256i three = _mm256_and_si256(_mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xE0)),
       within(_mm256_sub_epi8(next, _mm256_shuffle_epi8(tables->low_e, nibble)),
           _mm256_shuffle_epi8(tables->limit_e, nibble)));
+  if (kana) {
+    // A scalar's bit: its byte by bits 3–7 (the second byte's low two, the third's 3–5),
+    // in that byte by the third's low three. Without a branch on whether the window holds
+    // kana, which text of mixed scripts would mispredict.
+    // A lead whose third byte is past the window reads a zero there, no continuation
+    // byte: it is looked up.
+    __m256i third = NEXT(bytes, 2);
+    __m256i is_kana = _mm256_and_si256(
+        _mm256_and_si256(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8((char)0xE3)),
+            _mm256_cmpeq_epi8(_mm256_and_si256(next, _mm256_set1_epi8((char)0xFC)),
+                _mm256_set1_epi8((char)0x80))),
+        _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0xC0), third));
+    __m256i index = _mm256_or_si256(
+        _mm256_slli_epi16(_mm256_and_si256(next, _mm256_set1_epi8(3)), 3),
+        _mm256_and_si256(_mm256_srli_epi16(third, 3), _mm256_set1_epi8(7)));
+    __m256i byte = _mm256_blendv_epi8(_mm256_shuffle_epi8(repeated(tables->kana), index),
+        _mm256_shuffle_epi8(repeated(tables->kana + 16), index),
+        _mm256_cmpgt_epi8(index, _mm256_set1_epi8(15)));
+    __m256i bit = _mm256_shuffle_epi8(
+        _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16,
+            32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0),
+        _mm256_and_si256(third, _mm256_set1_epi8(7)));
+    three = _mm256_or_si256(three,
+        _mm256_and_si256(is_kana, _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), bit)));
+  }
   __m256i is_e0 = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8((char)0xE0));
   if (e0_runs && !_mm256_testz_si256(is_e0, is_e0)) {
     // The Indic scripts and Thai: a run of third bytes, by the second.
@@ -169,9 +205,6 @@ __attribute__((no_sanitize("address"))) static inline __m256i short_text(
 }
 #endif
 
-static inline __m256i repeated(const uint8_t *sixteen) {
-  return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)sixteen));
-}
 
 // Where the scalar that ends before `end` starts.
 static inline size_t scalar_before(const uint8_t *text, size_t end) {
@@ -180,13 +213,17 @@ static inline size_t scalar_before(const uint8_t *text, size_t end) {
   return at;
 }
 
+#endif  // PLAIN_SCAN_HELPERS
+
 void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
     const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
   const uint64_t *identities = tables->identity_bits;
   const uint8_t *runs = tables->runs;
+  const uint8_t *kana = tables->kana_identity_bits;
+  size_t kana_lookups = 0;
   window_tables windows = {repeated(runs), repeated(runs + 16), repeated(runs + 32),
       repeated(runs + 48), repeated(runs + 64), repeated(runs + 80), repeated(runs + 96),
-      repeated(runs + 112), repeated(runs + 128), repeated(runs + 144)};
+      repeated(runs + 112), repeated(runs + 128), repeated(runs + 144), kana};
 #if INDIC_MARKS
   // U+0800's bit is bit 0 of the 257th byte of the identity bits.
   const indic_bits indic_identities = indic_bits_at((const uint8_t *)identities + 256);
@@ -216,7 +253,7 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
 #endif
     if (window + 32 <= count) {
       __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + window));
-      starts = looked_up_starts(bytes, &windows, !INDIC_MARKS);
+      starts = looked_up_starts(bytes, &windows, !INDIC_MARKS, PASSES_OVER_KANA);
 #if INDIC_MARKS
       // A plain mark right after an identity, or after a mark written so, whose class is
       // 0 or follows one of class 0 or an identity, is written here without a look (Thai's
@@ -249,11 +286,12 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
     } else if (count >= 32) {
       // The last 32 bytes, of which those before the window (looked at, or before
       // `start`) are shifted out.
-      starts = looked_up_starts(
-                   _mm256_loadu_si256((const __m256i *)(text + count - 32)), &windows, 1)
+      starts = looked_up_starts(_mm256_loadu_si256((const __m256i *)(text + count - 32)),
+                   &windows, 1, PASSES_OVER_KANA)
           >> (32 - (count - window));
     } else {
-      starts = looked_up_starts(short_text(text + window, count - window), &windows, 1);
+      starts = looked_up_starts(
+          short_text(text + window, count - window), &windows, 1, PASSES_OVER_KANA);
     }
 #if INDIC_MARKS
     history = (uint64_t)written << 32 | written_before;
@@ -290,7 +328,10 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       }
       unsigned kind;
       if (scalar < 0x10000) {
-        if (identities[scalar >> 6] >> (scalar & 63) & 1) continue;
+        if (identities[scalar >> 6] >> (scalar & 63) & 1) {
+          if (!PASSES_OVER_KANA) kana_lookups += scalar - 0x3000 < 0x100;
+          continue;
+        }
         kind = tables->classes[scalar];
       } else {
         uint64_t recent = tables->supplementary_classes[scalar & tables->supplementary_mask];
@@ -344,14 +385,15 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
     if (unwritten != 0) item_count = write_places(unwritten, window, items, item_count);
 #endif
   }
-  *stretch = (tsb_plain_stretch){
-      count, count, 0, count > start ? scalar_before(text, count) : start, item_count};
+  *stretch = (tsb_plain_stretch){count, count, 0,
+      count > start ? scalar_before(text, count) : start, item_count, kana_lookups};
   return;
 stopped:
   if (scalars == 0) {
-    *stretch = (tsb_plain_stretch){start, start, 0, start, 0};
+    *stretch = (tsb_plain_stretch){start, start, 0, start, 0, kana_lookups};
     return;
   }
-  *stretch = (tsb_plain_stretch){at, character_start, scalars, previous, items_before};
+  *stretch = (tsb_plain_stretch){
+      at, character_start, scalars, previous, items_before, kana_lookups};
 }
 

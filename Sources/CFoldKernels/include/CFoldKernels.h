@@ -29,6 +29,10 @@ typedef struct {
   /// writes without a look up.
   const uint64_t *indic_marks;
   const uint64_t *indic_ordered_marks;
+  /// The identity bits of U+3000–U+30FF (CJK punctuation, hiragana, katakana; 32 bytes
+  /// of `identity_bits`), for the `_kana` kernels, which pass over those scalars a window
+  /// at a time: the test costs every window, and pays only in text of many kana.
+  const uint8_t *kana_identity_bits;
 } tsb_plain_tables;
 
 /// Where a plain stretch ends, as `PlainStretch` describes it.
@@ -38,6 +42,9 @@ typedef struct {
   size_t pending_scalars;
   size_t last_scalar;
   size_t item_count;
+  /// The scalars of U+3000–U+30FF passed over after a look up, which
+  /// `tsb_plain_tables.kana_identity_bits` would have passed over without one.
+  size_t kana_lookups;
 } tsb_plain_stretch;
 
 /// The bytes of `tsb_plain_tables.runs`.
@@ -65,6 +72,14 @@ int tsb_scan_plain_avx512_supported(void);
 /// the identities among those scalars) told a vector at a time (see
 /// `tsb_plain_tables.indic_marks`). The same stretches and items.
 void tsb_scan_plain_avx512(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
+
+/// `tsb_scan_plain_avx2` and `tsb_scan_plain_avx512`, passing over the identities of
+/// U+3000–U+30FF a window at a time by `tables->kana_identity_bits` (not NULL). The same
+/// stretches and items; `kana_lookups` is not counted.
+void tsb_scan_plain_avx2_kana(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
+void tsb_scan_plain_avx512_kana(const uint8_t *text, size_t count, size_t start,
     const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
 
 /// Whether every byte of `text` is below 0x80 and none is a carriage return: a row the

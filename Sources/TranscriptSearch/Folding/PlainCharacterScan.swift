@@ -99,7 +99,10 @@ extension CharacterKeyCache {
     guard plainScanKernel != .portable else {
       return scanPlainCharactersPortably(in: text, from: start, items: items)
     }
-    let scan = plainScanKernel == .avx512 ? tsb_scan_plain_avx512 : tsb_scan_plain_avx2
+    let scan =
+      plainScanKernel == .avx512
+      ? (passesOverKana ? tsb_scan_plain_avx512_kana : tsb_scan_plain_avx512)
+      : (passesOverKana ? tsb_scan_plain_avx2_kana : tsb_scan_plain_avx2)
     var stretch = tsb_plain_stretch()
     identityBits.withUnsafeBufferPointer { identities in
       plainClasses.withUnsafeBufferPointer { classes in
@@ -107,11 +110,14 @@ extension CharacterKeyCache {
           identityRuns.bytes.withUnsafeBufferPointer { runs in
             indicMarks.withUnsafeBufferPointer { marks in
               indicOrderedMarks.withUnsafeBufferPointer { orderedMarks in
+                // U+3000's bit is bit 0 of word 0xC0.
+                let kana = UnsafeRawPointer(identities.baseAddress! + 0x3000 / 64)
                 var tables = tsb_plain_tables(
                   identity_bits: identities.baseAddress, classes: classes.baseAddress,
                   supplementary_classes: supplementaryClasses.baseAddress,
                   supplementary_mask: supplementaryClasses.count - 1, runs: runs.baseAddress,
-                  indic_marks: marks.baseAddress, indic_ordered_marks: orderedMarks.baseAddress)
+                  indic_marks: marks.baseAddress, indic_ordered_marks: orderedMarks.baseAddress,
+                  kana_identity_bits: kana.assumingMemoryBound(to: UInt8.self))
                 scan(text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
               }
             }
@@ -119,6 +125,7 @@ extension CharacterKeyCache {
         }
       }
     }
+    if !passesOverKana { noteKanaLookups(stretch.kana_lookups, scanning: stretch.stop - start) }
     return PlainStretch(
       stop: stretch.stop, pending: stretch.pending, pendingScalars: stretch.pending_scalars,
       lastScalar: stretch.last_scalar, itemCount: stretch.item_count)

@@ -145,6 +145,68 @@ struct PlainCharacterScanTests {
     }
   }
 
+  /// Japanese text (kana, CJK punctuation, kanji, the voicing marks, which compose with
+  /// the kana before them, prolonged sound marks, fullwidth capitals, emoji): whether the
+  /// vector kernels pass over kana a window at a time or look each up, from every
+  /// character start they give the portable kernel's stretch and items.
+  @Test(arguments: PlainScanKernel.available.filter { $0 != .portable })
+  func passesOverKanaAsThePortableKernelDoes(_ kernel: PlainScanKernel) {
+    // Every scalar of U+3000–U+30FF (marks and unassigned places included), the voicing
+    // marks again, and others.
+    let pool =
+      (0x3000...0x30FF).map { String(Unicode.Scalar($0)!) }
+      + ["\u{3099}", "\u{309A}", "日", "本", "Ａ", "ａ", "x", " ", "👍🏽", "Ω"]
+    var random = SeededRandom(seed: 0x3042)
+    for round in 0..<200 {
+      var portable = CharacterKeyCache()
+      portable.plainScanKernel = .portable
+      var cache = CharacterKeyCache()
+      cache.plainScanKernel = kernel
+      cache.passesOverKana = round % 4 != 0
+      let text = (0..<Int.random(in: 10...200, using: &random)).map { _ in
+        pool.randomElement(using: &random)!
+      }.joined()
+      for scalar in text.unicodeScalars where round % 3 != 0 || Bool.random(using: &random) {
+        _ = portable.info(scalar.value)
+        _ = cache.info(scalar.value)
+      }
+      let utf8 = Array(text.utf8)
+      var start = 0
+      for character in text {
+        let expected = Self.scan(utf8, from: start, with: &portable)
+        let found = Self.scan(utf8, from: start, with: &cache)
+        #expect(
+          Self.fields(of: found.stretch) == Self.fields(of: expected.stretch)
+            && found.items == expected.items,
+          "\(kernel): \(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)")
+        start += character.utf8.count
+      }
+    }
+  }
+
+  /// The vector kernels pass over kana a window at a time once the first megabyte
+  /// scanned shows many of them (Japanese), and never where they are few (Thai with a
+  /// kana word now and then); the portable kernel has no such pass.
+  @Test(arguments: PlainScanKernel.available)
+  func learnsWhetherToPassOverKana(_ kernel: PlainScanKernel) {
+    for (text, expected) in [
+      ("きょうはいい天気ですね、ありがとう。カタカナもある ", true),
+      ("ภาษาไทยเป็นภาษาที่สวยงามมาก ข้อความยาวยาวยาวยาว ของ คน ไทย ทุกคน が ", false),
+    ] {
+      var cache = CharacterKeyCache()
+      cache.plainScanKernel = kernel
+      for scalar in text.unicodeScalars { _ = cache.info(scalar.value) }
+      let utf8 = Array(text.utf8)
+      var scanned = 0
+      while scanned < CharacterKeyCache.kanaDecisionBytes {
+        #expect(!cache.passesOverKana)
+        _ = Self.scan(utf8, from: 0, with: &cache)
+        scanned += utf8.count
+      }
+      #expect(cache.passesOverKana == (expected && kernel != .portable), "\(text)")
+    }
+  }
+
   /// A text shorter than a vector, ending right before a page that cannot be read and
   /// starting right after one (a row at the end or start of its allocation): every
   /// kernel reads only its bytes and gives the portable kernel's stretch and items.

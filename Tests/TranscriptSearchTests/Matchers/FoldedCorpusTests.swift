@@ -58,6 +58,51 @@ struct FoldedCorpusTests {
       keywords: ["ก", "กำ", "\u{E48}", "ที่", "क", "क्ष", "कि", "ন", "ಕೆ", "strasse", "σοφος"])
   }
 
+  /// Over a megabyte of Japanese, enough for the vector kernels to pass over kana a
+  /// window at a time (kana, punctuation, the voicing marks that compose with the kana
+  /// before them, fullwidth capitals, emoji): every kernel's fold is the portable one's,
+  /// and the matches of the automatic kernel's are the oracle's.
+  @Test func everyFoldKernelFoldsManyKanaAsThePortableOneDoes() async throws {
+    // Every scalar of U+3000–U+30FF, marks and unassigned ones included, and others.
+    let pool =
+      (0x3000...0x30FF).map { String(Unicode.Scalar($0)!) }
+      + ["\u{3099}", "\u{309A}", "日", "本", "Ａ", "x", " ", "👍🏽", "が", "ガ"]
+    var random = SeededRandom(seed: 0x30AB)
+    let rows = (0..<16_000).map { row in
+      TranscriptRow(
+        start: Int64(row),
+        text: (0..<Int.random(in: 1...60, using: &random)).map { _ in
+          pool.randomElement(using: &random)!
+        }.joined())
+    }
+    let corpus = Corpus(rows)
+    let portable = FoldedCorpus(
+      corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: .portable)
+    for kernel in PlainScanKernel.available where kernel != .portable {
+      let folded = FoldedCorpus(
+        corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: kernel)
+      #expect(folded.foldPassesOverKana, "\(kernel)")
+      #expect(folded.byteCounts == portable.byteCounts, "\(kernel)")
+      for (got, expected) in zip(folded.segments, portable.segments) {
+        #expect(got.bytes == expected.bytes, "\(kernel)")
+        #expect(got.rowStarts == expected.rowStarts, "\(kernel)")
+        #expect(got.rowFlags == expected.rowFlags, "\(kernel)")
+        #expect(got.nonBoundaryBits == expected.nonBoundaryBits, "\(kernel)")
+        #expect(got.nonASCIIInsideCharacters == expected.nonASCIIInsideCharacters, "\(kernel)")
+      }
+    }
+    // The oracle is slow: the last rows, folded once the kana are passed over, are enough.
+    let tail = 15_800..<rows.count
+    let oracle = OracleMatcher(corpus: Corpus(Array(rows[tail])))
+    let folded = FoldedCorpus(corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes)
+    for keyword in ["の", "が", "か", "ガ", "カ", "ア", "ａ", "、", "本 ", "\u{3099}"] {
+      let expected = try await oracle.matches(of: keyword).map {
+        Match(row: $0.row + tail.lowerBound, start: $0.start, end: $0.end)
+      }
+      #expect(folded.matches(of: FoldedKeyword(keyword), inRows: tail) == expected, "\(keyword)")
+    }
+  }
+
   /// A corpus large enough to be folded in parts on several cores folds to what one
   /// part would: the same rows, bytes and matches, in both forms; and appending after
   /// it still works.

@@ -21,6 +21,8 @@ public struct FoldedCorpus: Sendable {
   var byteCounts = [Int](repeating: 0, count: 256)
   /// Keeps its caches of character keys for rows folded later.
   private var builder: FoldedRowBuilder
+  /// Whether the fold of rows from here on passes over kana a window at a time.
+  var foldPassesOverKana: Bool { builder.passesOverKana }
   /// Whether the keys drop nonspacing marks: the form searched with
   /// ``SearchOptions/ignoresDiacritics``.
   public let ignoresDiacritics: Bool

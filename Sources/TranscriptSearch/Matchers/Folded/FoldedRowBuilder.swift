@@ -54,6 +54,10 @@ struct FoldedRowBuilder: Sendable {
   /// Whether keys drop nonspacing marks.
   var ignoresDiacritics: Bool { cache.ignoresDiacritics }
 
+  /// Whether the fold kernel passes over kana a window at a time, as learned from the
+  /// text folded so far (see ``CharacterKeyCache/passesOverKana``).
+  var passesOverKana: Bool { cache.passesOverKana }
+
   mutating func append(_ text: UnsafeBufferPointer<UInt8>, to folded: inout FoldedSegment) {
     if rowsFolded < Self.rowsBeforeWholeBlocks {
       rowsFolded += 1
