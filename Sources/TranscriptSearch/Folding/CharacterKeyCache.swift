@@ -77,33 +77,29 @@ struct CharacterKeyCache: Sendable {
   private(set) var identityRuns = IdentityRuns(bits: PlainCharacterClass.initialIdentityBits)
   /// Whether the vector fold kernels pass over the identities of U+3000–U+30FF (CJK
   /// punctuation, hiragana, katakana) a window at a time (their `_kana` variants), as they
-  /// do the letters of most scripts, instead of looking them up one by one: decided once
-  /// the first ``kanaDecisionBytes`` were scanned, by how often kana were looked up. The
-  /// test costs every window (always on, Thai 81-82 -> 87 ms, one core) and pays only in
-  /// text of many kana (japanese-200k: 30-31 -> 23 ms, three alternations, Thai and
+  /// do the letters of most scripts, instead of looking them up one by one: turned on
+  /// once a stretch of ``kanaDecisionBytes`` scanned looked kana up often, and left on.
+  /// The test costs every window (always on, Thai 81-82 -> 87 ms, one core) and pays only
+  /// in text of many kana (japanese-200k: 30-31 -> 23 ms, three alternations, Thai and
   /// mixed-1m unchanged); mixed-1m looks one up every 172 bytes.
   var passesOverKana = false
-  /// Kana looked up one by one in the first ``kanaDecisionBytes`` scanned, and the bytes
-  /// scanned, until ``passesOverKana`` is decided (`nil` then).
-  private var kanaSample: (lookups: Int, bytes: Int)? = (0, 0)
-  /// How much text decides ``passesOverKana``.
+  /// Kana looked up one by one in the text scanned since the last decision, and its bytes.
+  private var kanaSample = (lookups: 0, bytes: 0)
+  /// How much text decides ``passesOverKana``: a transcript that starts in English and
+  /// goes on in Japanese turns it on a stretch later.
   static let kanaDecisionBytes = 1 << 20
   /// The vector test passes over kana when at least one in this many bytes scanned is
   /// one that a look up passed over.
   static let bytesPerKanaToPassOver = 64
 
   /// Counts the kana a scan of `bytes` looked up only to pass over, and decides
-  /// ``passesOverKana`` once enough text was scanned.
+  /// ``passesOverKana`` at the end of each stretch of ``kanaDecisionBytes``.
   mutating func noteKanaLookups(_ lookups: Int, scanning bytes: Int) {
-    guard var sample = kanaSample else { return }
-    sample.lookups += lookups
-    sample.bytes += bytes
-    if sample.bytes >= Self.kanaDecisionBytes {
-      passesOverKana = sample.lookups * Self.bytesPerKanaToPassOver >= sample.bytes
-      kanaSample = nil
-    } else {
-      kanaSample = sample
-    }
+    kanaSample.lookups += lookups
+    kanaSample.bytes += bytes
+    guard kanaSample.bytes >= Self.kanaDecisionBytes else { return }
+    passesOverKana = kanaSample.lookups * Self.bytesPerKanaToPassOver >= kanaSample.bytes
+    kanaSample = (0, 0)
   }
 
   /// Whether a block met often is computed whole (see ``learnWholeBlocks()``).
