@@ -32,10 +32,12 @@ let package = Package(
     .target(name: "CFoldKernels"),
     // The importers' UTF-8 validator for x86-64 with AVX2, chosen at run time.
     .target(name: "CUTF8Validation"),
+    // The JSON Lines reader's pass over a string's plain bytes with AVX2.
+    .target(name: "CJSONScan"),
     .target(
       name: "TranscriptCorpus",
       dependencies: [
-        "TranscriptSearch", "CUTF8Validation",
+        "TranscriptSearch", "CUTF8Validation", "CJSONScan",
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
