@@ -59,10 +59,9 @@ static inline uint32_t looked_up_starts(
           _mm256_shuffle_epi8(tables->limit_e, nibble)));
   if (kana) {
     // A scalar's bit: its byte by bits 3–7 (the second byte's low two, the third's 3–5),
-    // in that byte by the third's low three. Without a branch on whether the window holds
-    // kana, which text of mixed scripts would mispredict.
-    // A lead whose third byte is past the window reads a zero there, no continuation
-    // byte: it is looked up.
+    // in that byte by the third's low three; without a branch on whether the window holds
+    // kana, which text of mixed scripts would mispredict. A lead whose third byte is past
+    // the window reads a zero there, no continuation byte: it is looked up.
     __m256i third = NEXT(bytes, 2);
     __m256i is_kana = _mm256_and_si256(
         _mm256_and_si256(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8((char)0xE3)),
@@ -204,7 +203,6 @@ __attribute__((no_sanitize("address"))) static inline __m256i short_text(
   return _mm256_loadu_si256((const __m256i *)tail);
 }
 #endif
-
 
 // Where the scalar that ends before `end` starts.
 static inline size_t scalar_before(const uint8_t *text, size_t end) {
