@@ -131,17 +131,7 @@ struct PlainCharacterScanTests {
           }
         }
       }
-      let utf8 = Array(text.utf8)
-      var start = 0
-      for character in text {
-        let expected = Self.scan(utf8, from: start, with: &portable)
-        let found = Self.scan(utf8, from: start, with: &cache)
-        #expect(
-          Self.fields(of: found.stretch) == Self.fields(of: expected.stretch)
-            && found.items == expected.items,
-          "\(kernel): \(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)")
-        start += character.utf8.count
-      }
+      Self.expectScansAgree(text, &cache, &portable)
     }
   }
 
@@ -170,17 +160,7 @@ struct PlainCharacterScanTests {
         _ = portable.info(scalar.value)
         _ = cache.info(scalar.value)
       }
-      let utf8 = Array(text.utf8)
-      var start = 0
-      for character in text {
-        let expected = Self.scan(utf8, from: start, with: &portable)
-        let found = Self.scan(utf8, from: start, with: &cache)
-        #expect(
-          Self.fields(of: found.stretch) == Self.fields(of: expected.stretch)
-            && found.items == expected.items,
-          "\(kernel): \(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)")
-        start += character.utf8.count
-      }
+      Self.expectScansAgree(text, &cache, &portable)
     }
   }
 
@@ -258,6 +238,25 @@ struct PlainCharacterScanTests {
             && Array(items[..<stretch.itemCount]) == expected.items,
           "\(kernel): \(text.map { String($0, radix: 16) }) at \(at)")
       }
+    }
+  }
+
+  /// From every character start of `text`, `cache`'s kernel gives the stretch and items
+  /// of `portable`'s.
+  private static func expectScansAgree(
+    _ text: String, _ cache: inout CharacterKeyCache, _ portable: inout CharacterKeyCache,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let utf8 = Array(text.utf8)
+    var start = 0
+    for character in text {
+      let expected = scan(utf8, from: start, with: &portable)
+      let found = scan(utf8, from: start, with: &cache)
+      let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }
+      #expect(
+        fields(of: found.stretch) == fields(of: expected.stretch) && found.items == expected.items,
+        "\(cache.plainScanKernel): \(scalars) from \(start)", sourceLocation: sourceLocation)
+      start += character.utf8.count
     }
   }
 

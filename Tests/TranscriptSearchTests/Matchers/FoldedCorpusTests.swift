@@ -19,6 +19,38 @@ struct FoldedCorpusTests {
     }
   }
 
+  /// Folds `corpus` with every vector fold kernel the CPU runs and expects each fold to
+  /// be the portable one's: its segments, histogram, and each segment's bytes and tables.
+  /// Returns each kernel's fold.
+  @discardableResult
+  func expectEveryKernelFoldsAsThePortableOne(
+    _ corpus: Corpus, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [(PlainScanKernel, FoldedCorpus)] {
+    let portable = FoldedCorpus(
+      corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: .portable)
+    return PlainScanKernel.available.filter { $0 != .portable }.map { kernel in
+      let folded = FoldedCorpus(
+        corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: kernel)
+      #expect(
+        folded.segmentCount == portable.segmentCount, "\(kernel)", sourceLocation: sourceLocation)
+      #expect(folded.byteCounts == portable.byteCounts, "\(kernel)", sourceLocation: sourceLocation)
+      for (got, expected) in zip(folded.segments, portable.segments) {
+        #expect(got.bytes == expected.bytes, "\(kernel)", sourceLocation: sourceLocation)
+        #expect(got.rowStarts == expected.rowStarts, "\(kernel)", sourceLocation: sourceLocation)
+        #expect(got.rowFlags == expected.rowFlags, "\(kernel)", sourceLocation: sourceLocation)
+        #expect(
+          got.nonBoundaryBits == expected.nonBoundaryBits, "\(kernel)",
+          sourceLocation: sourceLocation)
+        #expect(
+          got.remapPoints == expected.remapPoints, "\(kernel)", sourceLocation: sourceLocation)
+        #expect(
+          got.nonASCIIInsideCharacters == expected.nonASCIIInsideCharacters, "\(kernel)",
+          sourceLocation: sourceLocation)
+      }
+      return (kernel, folded)
+    }
+  }
+
   /// Every fold kernel the CPU runs folds rows to the same segments as the portable
   /// Swift loop: bytes, rows, boundary tables and offset maps; long enough for the cache
   /// to learn whole blocks, with rows of Thai and Indic letters and marks (which the
@@ -34,23 +66,7 @@ struct FoldedCorpusTests {
     let rows = (0..<(FoldedRowBuilder.rowsBeforeWholeBlocks + 2_000)).map {
       TranscriptRow(start: Int64($0), text: texts[$0 % texts.count])
     }
-    let corpus = Corpus(rows)
-    let portable = FoldedCorpus(
-      corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: .portable)
-    for kernel in PlainScanKernel.available where kernel != .portable {
-      let folded = FoldedCorpus(
-        corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: kernel)
-      #expect(folded.segmentCount == portable.segmentCount, "\(kernel)")
-      #expect(folded.byteCounts == portable.byteCounts, "\(kernel)")
-      for (got, expected) in zip(folded.segments, portable.segments) {
-        #expect(got.bytes == expected.bytes, "\(kernel)")
-        #expect(got.rowStarts == expected.rowStarts, "\(kernel)")
-        #expect(got.rowFlags == expected.rowFlags, "\(kernel)")
-        #expect(got.nonBoundaryBits == expected.nonBoundaryBits, "\(kernel)")
-        #expect(got.remapPoints == expected.remapPoints, "\(kernel)")
-        #expect(got.nonASCIIInsideCharacters == expected.nonASCIIInsideCharacters, "\(kernel)")
-      }
-    }
+    expectEveryKernelFoldsAsThePortableOne(Corpus(rows))
     // The oracle is slow: each text twice is enough for it.
     let few = Corpus(Array(rows.prefix(texts.count * 2)))
     try await expectAgreesWithOracle(
@@ -76,20 +92,8 @@ struct FoldedCorpusTests {
         }.joined())
     }
     let corpus = Corpus(rows)
-    let portable = FoldedCorpus(
-      corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: .portable)
-    for kernel in PlainScanKernel.available where kernel != .portable {
-      let folded = FoldedCorpus(
-        corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: kernel)
+    for (kernel, folded) in expectEveryKernelFoldsAsThePortableOne(corpus) {
       #expect(folded.foldPassesOverKana, "\(kernel)")
-      #expect(folded.byteCounts == portable.byteCounts, "\(kernel)")
-      for (got, expected) in zip(folded.segments, portable.segments) {
-        #expect(got.bytes == expected.bytes, "\(kernel)")
-        #expect(got.rowStarts == expected.rowStarts, "\(kernel)")
-        #expect(got.rowFlags == expected.rowFlags, "\(kernel)")
-        #expect(got.nonBoundaryBits == expected.nonBoundaryBits, "\(kernel)")
-        #expect(got.nonASCIIInsideCharacters == expected.nonASCIIInsideCharacters, "\(kernel)")
-      }
     }
     // The oracle is slow: the last rows, folded once the kana are passed over, are enough.
     let tail = 15_800..<rows.count
