@@ -211,6 +211,44 @@ static inline size_t scalar_before(const uint8_t *text, size_t end) {
   return at;
 }
 
+// The scalar that starts at `at`, of valid UTF-8.
+static inline uint32_t scalar_at(const uint8_t *text, size_t at) {
+  uint32_t lead = text[at];
+  if (lead < 0x80) return lead;
+  if (lead < 0xE0) return (lead & 0x1F) << 6 | (text[at + 1] & 0x3Fu);
+  if (lead < 0xF0)
+    return (lead & 0x0F) << 12 | (text[at + 1] & 0x3Fu) << 6 | (text[at + 2] & 0x3Fu);
+  return (lead & 0x07) << 18 | (text[at + 1] & 0x3Fu) << 12 | (text[at + 2] & 0x3Fu) << 6
+      | (text[at + 3] & 0x3Fu);
+}
+
+// A scalar's class: 0 for a supplementary one not among the recent ones.
+static inline unsigned class_of(uint32_t scalar, const tsb_plain_tables *tables) {
+  if (scalar < 0x10000) return tables->classes[scalar];
+  uint64_t recent = tables->supplementary_classes[scalar & tables->supplementary_mask];
+  return recent >> 16 == scalar ? (uint16_t)recent : 0;
+}
+
+// Whether the four bytes at `bytes` are a regional indicator, U+1F1E6–U+1F1FF.
+static inline int is_regional(const uint8_t *bytes) {
+  return bytes[0] == 0xF0 && bytes[1] == 0x9F && bytes[2] == 0x87 && bytes[3] >= 0xA6;
+}
+
+// Whether the zero width joiner at `joiner` follows a pictograph and marks of Extend
+// only, within the character that starts at `character_start`: then a pictograph after
+// it joins the character too (GB11).
+static inline int follows_pictograph(const uint8_t *text, size_t character_start,
+    size_t joiner, const tsb_plain_tables *tables) {
+  size_t at = joiner;
+  while (at > character_start) {
+    at = scalar_before(text, at);
+    unsigned class = class_of(scalar_at(text, at), tables);
+    if (class & TSB_CLASS_PICTOGRAPHIC) return 1;
+    if ((class & (MARK | TSB_CLASS_EXTEND)) != (MARK | TSB_CLASS_EXTEND)) return 0;
+  }
+  return 0;
+}
+
 #endif  // PLAIN_SCAN_HELPERS
 
 void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
@@ -240,6 +278,9 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
   // and the items before it; `noted` is where the last of them starts, so that a scalar
   // looked up later knows whether the one before it was passed over.
   size_t noted = SIZE_MAX;
+  // A pictograph joined with the zero width joiner before it, told when the joiner was
+  // (see below), which starts in the next window: its bit there, not to be looked up.
+  uint32_t joined = 0;
   size_t character_start = start, scalars = 0, items_before = 0, item_count = 0;
   unsigned base = 0, last_combining = 0;
   size_t at = start, previous = start;
@@ -291,6 +332,8 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       starts = looked_up_starts(
           short_text(text + window, count - window), &windows, 1, PASSES_OVER_KANA);
     }
+    starts &= ~joined;
+    joined = 0;
 #if INDIC_MARKS
     history = (uint64_t)written << 32 | written_before;
     // The marks written without a look, up to the next scalar looked up and at the end.
@@ -324,17 +367,18 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
         scalar = (lead & 0x07) << 18 | (text[at + 1] & 0x3Fu) << 12
             | (text[at + 2] & 0x3Fu) << 6 | (text[at + 3] & 0x3Fu);
       }
-      unsigned kind;
+      unsigned class;
       if (scalar < 0x10000) {
         if (identities[scalar >> 6] >> (scalar & 63) & 1) {
           if (!PASSES_OVER_KANA) kana_lookups += scalar - 0x3000 < 0x100;
           continue;
         }
-        kind = tables->classes[scalar];
+        class = tables->classes[scalar];
       } else {
         uint64_t recent = tables->supplementary_classes[scalar & tables->supplementary_mask];
-        kind = recent >> 16 == scalar ? (uint16_t)recent : 0;
+        class = recent >> 16 == scalar ? (uint16_t)recent : 0;
       }
+      unsigned kind = class & MARK;
       if (at > start) {
         previous = at >= 4 ? scalar_ending(text, at) : scalar_before(text, at);
         if (previous != noted) {
@@ -368,14 +412,46 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
         last_combining = 0;
         items_before = item_count;
         items[item_count++] = (uint32_t)at | TSB_KEYED_ITEM;
+      } else if (class & TSB_CLASS_REGIONAL) {
+        // A flag: the second of two regional indicators joins the first (GB12, GB13);
+        // else one starts a character, its own key.
+        if (scalars == 1 && character_start + 4 == at && is_regional(text + character_start)) {
+          items[item_count++] = (uint32_t)at;
+          scalars = 2;
+        } else {
+          character_start = at;
+          scalars = 1;
+          base = IDENTITY;
+          items_before = item_count;
+        }
+        last_combining = 0;
       } else {
         // A mark joins the character before it; a keyed one's key would change.
-        unsigned combining = kind & 0xFF;
+        unsigned combining = class & 0xFF;
         if (kind < MARK || base != IDENTITY || (combining != 0 && combining < last_combining))
           goto stopped;
         last_combining = combining;
         items[item_count++] = (uint32_t)at;
         scalars += 1;
+        if (__builtin_expect(class & TSB_CLASS_JOINER, 0) && at + 3 < count
+            && follows_pictograph(text, character_start, at, tables)) {
+          // The joiner joins a pictograph after it too, passed over or not (❤ is an
+          // identity): told here, where the hot path need not wait for it. A keyed one's
+          // key would change.
+          unsigned next = class_of(scalar_at(text, at + 3), tables);
+          if (next & TSB_CLASS_PICTOGRAPHIC) {
+            previous = at;
+            at += 3;
+            if ((next & MARK) != IDENTITY) goto stopped;
+            items[item_count++] = (uint32_t)at;
+            scalars += 1;
+            if (at - window < 32) {
+              starts &= ~(1u << (at - window));
+            } else {
+              joined = 1u << (at - window - 32);
+            }
+          }
+        }
       }
       noted = at;
     }

@@ -10,7 +10,8 @@ typedef struct {
   /// own and its own key (8 KB).
   const uint64_t *identity_bits;
   /// The class of each scalar of the Basic Multilingual Plane: the kind in the top two
-  /// bits (0 other, 1 identity, 2 keyed, 3 mark), a mark's combining class in the low 8.
+  /// bits (0 other, 1 identity, 2 keyed, 3 mark), a mark's combining class in the low 8,
+  /// and the `TSB_CLASS_` flags between.
   const uint16_t *classes;
   /// Recent supplementary scalars, `scalar << 16 | class`, slotted by the scalar's low
   /// bits.
@@ -46,6 +47,15 @@ typedef struct {
   /// `tsb_plain_tables.kana_identity_bits` would have passed over without one.
   size_t kana_lookups;
 } tsb_plain_stretch;
+
+/// Flags of a class, for the characters that join across what is otherwise a boundary
+/// (UAX #29 GB11, GB12, GB13): an Extended_Pictographic scalar (identity or keyed); a
+/// mark whose Grapheme_Cluster_Break is Extend (not SpacingMark); the zero width joiner
+/// (a mark of class 0); a regional indicator (kind other, for a reader unaware of it).
+#define TSB_CLASS_PICTOGRAPHIC 0x2000u
+#define TSB_CLASS_EXTEND 0x1000u
+#define TSB_CLASS_JOINER 0x0800u
+#define TSB_CLASS_REGIONAL 0x0400u
 
 /// The bytes of `tsb_plain_tables.runs`.
 #define TSB_PLAIN_RUNS 160

@@ -108,7 +108,9 @@ struct CharacterKeyCache: Sendable {
   /// text, not learned with its block): the runs `identityRuns` prefers, and how often a
   /// block was met.
   private var metBits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
-  private var supplementary: [UInt32: ScalarInfo] = [:]
+  /// Every supplementary scalar computed, with its class (see ``PlainCharacterClass``),
+  /// which takes grapheme breaking to compute.
+  private var supplementary: [UInt32: (info: ScalarInfo, plainClass: UInt16)] = [:]
   /// Recent supplementary scalars (emoji, mostly) by their low bits, as `scalar << 32 |
   /// info`, in front of `supplementary`, whose hashing costs more than the rest of a
   /// scalar's fold.
@@ -178,8 +180,8 @@ struct CharacterKeyCache: Sendable {
         return ScalarInfo(rawValue: UInt32(truncatingIfNeeded: recent))
       }
       if let known = supplementary[scalar] {
-        rememberRecent(scalar, known)
-        return known
+        rememberRecent(scalar, known.info, plainClass: known.plainClass)
+        return known.info
       }
     }
     let computed = compute(scalar)
@@ -193,8 +195,9 @@ struct CharacterKeyCache: Sendable {
         learnRest(ofBlock: block)
       }
     } else {
-      supplementary[scalar] = computed
-      rememberRecent(scalar, computed)
+      let plainClass = PlainCharacterClass.of(scalar, computed)
+      supplementary[scalar] = (computed, plainClass)
+      rememberRecent(scalar, computed, plainClass: plainClass)
     }
     return computed
   }
@@ -204,7 +207,7 @@ struct CharacterKeyCache: Sendable {
     basicPlane[Int(scalar)] = computed
     let plainClass = PlainCharacterClass.of(scalar, computed)
     plainClasses[Int(scalar)] = plainClass
-    if plainClass == PlainCharacterClass.identity {
+    if plainClass & PlainCharacterClass.kindMask == PlainCharacterClass.identity {
       identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
       identityRuns.noteIdentity(scalar, in: identityBits, met: metBits)
     } else if plainClass >= PlainCharacterClass.mark && Self.indicScalars.contains(scalar) {
@@ -244,11 +247,10 @@ struct CharacterKeyCache: Sendable {
   }
 
   /// Puts a supplementary scalar and its class in their slot of the recent ones.
-  private mutating func rememberRecent(_ scalar: UInt32, _ info: ScalarInfo) {
+  private mutating func rememberRecent(_ scalar: UInt32, _ info: ScalarInfo, plainClass: UInt16) {
     let slot = Int(scalar) & (recentSupplementary.count - 1)
     recentSupplementary[slot] = UInt64(scalar) << 32 | UInt64(info.rawValue)
-    recentSupplementaryClasses[slot] =
-      UInt64(scalar) << 16 | UInt64(PlainCharacterClass.of(scalar, info))
+    recentSupplementaryClasses[slot] = UInt64(scalar) << 16 | UInt64(plainClass)
   }
 
   /// Whether the eight bytes at `index` are all printable ASCII (0x20–0x7E): the
@@ -392,6 +394,18 @@ struct CharacterKeyCache: Sendable {
   static func isSimple(_ scalar: Unicode.Scalar) -> Bool {
     breaks("a", scalar) && breaks(scalar, "a") && breaks(scalar, scalar)
       && breaks("\r", scalar) && breaks(scalar, "\n")
+  }
+
+  /// Whether `scalar`, a simple one, is Extended_Pictographic: a pictograph after it and
+  /// a zero width joiner joins them (GB11). Asked of the standard library, as above.
+  static func isPictographic(_ scalar: Unicode.Scalar) -> Bool {
+    !breaks([scalar, "\u{200D}"], before: "\u{1F44D}")
+  }
+
+  /// Whether `mark`, one that joins what precedes it, has Grapheme_Cluster_Break Extend
+  /// (not SpacingMark): GB11 passes over it between a pictograph and a zero width joiner.
+  static func isExtend(_ mark: Unicode.Scalar) -> Bool {
+    !breaks(["\u{1F44D}", mark, "\u{200D}"], before: "\u{1F44D}")
   }
 
   private static func breaks(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {

@@ -1,11 +1,13 @@
 import CFoldKernels
 
-/// How the row builder's fast loop treats a scalar of the Basic Multilingual Plane, as
-/// 16 bits: the kind in the top two, a mark's canonical combining class in the low eight.
+/// How the row builder's fast loop treats a scalar, as 16 bits: the kind in the top two,
+/// a mark's canonical combining class in the low eight, flags between.
 ///
 /// A *plain* character is a simple scalar and the plain marks after it (see
 /// ``CharacterKeyCache/ScalarInfo/isPlainMark``): a character boundary falls before and
-/// after it, whatever follows, so the loop needs no grapheme breaking.
+/// after it, whatever follows, so the loop needs no grapheme breaking. The flags let it
+/// join emoji sequences and flags too, by the only rules that join across what is
+/// otherwise a boundary between such characters (UAX #29 GB11, GB12, GB13).
 enum PlainCharacterClass {
   /// Not yet looked up, or not one the loop folds: it stops there.
   static let other: UInt16 = 0
@@ -17,22 +19,45 @@ enum PlainCharacterClass {
   /// it: after an `identity` scalar, the character stays its own key while the marks'
   /// combining classes stay in canonical order (Unicode's NFC quick check).
   static let mark: UInt16 = 3 << 14
+  /// The top two bits, which hold the kind.
+  static let kindMask: UInt16 = 3 << 14
 
-  /// The class of a scalar of the Basic Multilingual Plane that `info` describes.
+  /// An Extended_Pictographic scalar, `identity` or `keyed`: after it, marks of Extend
+  /// and a ``joiner``, another pictograph joins the character (UAX #29 GB11).
+  static let pictographic = UInt16(TSB_CLASS_PICTOGRAPHIC)
+  /// A `mark` whose Grapheme_Cluster_Break is Extend, which GB11 passes over (a
+  /// SpacingMark ends the sequence).
+  static let extend = UInt16(TSB_CLASS_EXTEND)
+  /// The zero width joiner, a `mark` of class 0: it joins what precedes it, and a
+  /// pictograph after it when the character is a pictograph and marks of Extend.
+  static let joiner = UInt16(TSB_CLASS_JOINER)
+  /// A regional indicator, of kind `other` (so a reader unaware of it stops there), its
+  /// own key: two of them are a flag, one character (GB12, GB13).
+  static let regional = UInt16(TSB_CLASS_REGIONAL)
+
+  /// The class of a scalar that `info` describes.
   static func of(_ value: UInt32, _ info: CharacterKeyCache.ScalarInfo) -> UInt16 {
     guard !info.breaksBeforeJoiners, !CanonicalComposition.composesWithPrevious(value) else {
       return other
     }
-    let combiningClass = UInt16(Unicode.Scalar(value)!.properties.canonicalCombiningClass.rawValue)
+    let scalar = Unicode.Scalar(value)!
+    let combiningClass = UInt16(scalar.properties.canonicalCombiningClass.rawValue)
     if info.isSimple {
       guard combiningClass == 0 else { return other }
-      return info.isIdentity ? identity : keyed
+      let kind = info.isIdentity ? identity : keyed
+      return CharacterKeyCache.isPictographic(scalar) ? kind | pictographic : kind
     }
-    if info.joinsPrevious && info.isPlainMark && info.isIdentity {
-      return mark | combiningClass
+    guard info.isIdentity else { return other }
+    if value == 0x200D { return mark | joiner }
+    if regionalIndicators.contains(value) { return regional }
+    if info.joinsPrevious && info.isPlainMark {
+      return mark | combiningClass | (CharacterKeyCache.isExtend(scalar) ? extend : 0)
     }
     return other
   }
+
+  /// The scalars whose Grapheme_Cluster_Break is Regional_Indicator.
+  static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
 
   /// The scalars whose class is known to be ``identity`` before anything is looked up:
   /// those of ``CharacterKeyCache/simpleIdentityRanges`` and the rest of Hangul's
@@ -84,12 +109,13 @@ extension CharacterKeyCache {
   /// Passes over plain characters from `start`, a character boundary, as long as every
   /// scalar's class is known (see ``PlainCharacterClass``), and lists in `items`, as
   /// original offsets, each character replaced by its key (flagged ``keyedItem``) and
-  /// each mark of a character that keeps its bytes. Needs `items.count >= text.count`
+  /// each later scalar of a character that keeps its bytes (its marks, and what an emoji
+  /// sequence or flag joins). Needs `items.count >= text.count`
   /// and a text shorter than 2 GiB.
   ///
   /// No grapheme breaking and no key lookup, where most of most scripts' text is plain:
-  /// Thai's and Devanagari's vowel signs, Greek and Cyrillic capitals and final sigma
-  /// included. A run of characters that are their own keys costs a bit test a scalar,
+  /// Thai's and Devanagari's vowel signs, Greek and Cyrillic capitals and final sigma,
+  /// emoji sequences of identities (👨‍👩‍👧, ❤️‍🔥) and flags included. A run of characters that are their own keys costs a bit test a scalar,
   /// and printable ASCII less (see ``plainScanKernel``). (Mutating only so that a caller
   /// holding the cache `inout` does not copy it.)
   mutating func scanPlainCharacters(
@@ -145,10 +171,35 @@ extension CharacterKeyCache {
     var itemsBefore = 0
     var itemCount = 0
     var last = start
+    // The scalar after a zero width joiner that joins what follows it (GB11), looked at
+    // even when it would be passed over.
+    var joinAt = -1
     identityBits.withUnsafeBufferPointer { identities in
       plainClasses.withUnsafeBufferPointer { classes in
         recentSupplementaryClasses.withUnsafeBufferPointer { supplementaryClasses in
+          func classOf(_ scalar: UInt32) -> UInt16 {
+            if scalar < 0x1_0000 { return classes[Int(scalar)] }
+            let recent = supplementaryClasses[Int(scalar) & (supplementaryClasses.count - 1)]
+            return recent >> 16 == UInt64(scalar) ? UInt16(truncatingIfNeeded: recent) : 0
+          }
           while index < count {
+            if index == joinAt {
+              let (scalar, length) = UTF8Scalars.decode(text, at: index)
+              let plainClass = classOf(scalar)
+              if plainClass & PlainCharacterClass.pictographic != 0 {
+                // Joined to the character of the joiner before it; a keyed one's key
+                // would change.
+                guard plainClass & PlainCharacterClass.kindMask == PlainCharacterClass.identity
+                else { break }
+                items[itemCount] = UInt32(truncatingIfNeeded: index)
+                itemCount &+= 1
+                scalars &+= 1
+                lastCombiningClass = 0
+                last = index
+                index &+= length
+                continue
+              }
+            }
             // Characters on their own and their own keys, most of most text: a bit test
             // each, in a table of 8 KB, which the level-1 cache keeps.
             let runStart = index
@@ -180,13 +231,26 @@ extension CharacterKeyCache {
             }
             guard index < count else { break }
             // Outside the Basic Multilingual Plane (emoji and their skin tones, mostly),
-            // known by the classes of the recent ones.
-            let recent = supplementaryClasses[Int(scalar) & (supplementaryClasses.count - 1)]
-            let kind =
-              length < 4
-              ? classes[Int(scalar)]
-              : recent >> 16 == UInt64(scalar) ? UInt16(truncatingIfNeeded: recent) : 0
-            if kind == PlainCharacterClass.identity || kind == PlainCharacterClass.keyed {
+            // known by the classes of the recent ones; else by the table.
+            let plainClass = classOf(scalar)
+            let kind = plainClass & PlainCharacterClass.kindMask
+            if plainClass & PlainCharacterClass.regional != 0 {
+              // A flag: the second of two regional indicators joins the first (GB12,
+              // GB13); else one starts a character, its own key.
+              if scalars == 1 && characterStart &+ 4 == index
+                && Self.isRegionalIndicator(text, at: characterStart)
+              {
+                items[itemCount] = UInt32(truncatingIfNeeded: index)
+                itemCount &+= 1
+                scalars = 2
+              } else {
+                characterStart = index
+                scalars = 1
+                base = PlainCharacterClass.identity
+                itemsBefore = itemCount
+              }
+              lastCombiningClass = 0
+            } else if kind == PlainCharacterClass.identity || kind == PlainCharacterClass.keyed {
               characterStart = index
               scalars = 1
               base = kind
@@ -198,14 +262,19 @@ extension CharacterKeyCache {
               }
             } else {
               // A mark joins the character before it; a keyed one's key would change.
-              let combiningClass = kind & 0xFF
-              guard kind >= PlainCharacterClass.mark, base == PlainCharacterClass.identity,
+              let combiningClass = plainClass & 0xFF
+              guard kind == PlainCharacterClass.mark, base == PlainCharacterClass.identity,
                 combiningClass == 0 || combiningClass >= lastCombiningClass
               else { break }
               lastCombiningClass = combiningClass
               items[itemCount] = UInt32(truncatingIfNeeded: index)
               itemCount &+= 1
               scalars &+= 1
+              if plainClass & PlainCharacterClass.joiner != 0 && index &+ 3 < count
+                && Self.followsPictograph(text, joiner: index, after: characterStart, classOf)
+              {
+                joinAt = index &+ 3
+              }
             }
             last = index
             index &+= length
@@ -224,5 +293,32 @@ extension CharacterKeyCache {
     return PlainStretch(
       stop: index, pending: characterStart, pendingScalars: scalars, lastScalar: last,
       itemCount: itemsBefore)
+  }
+
+  /// Whether the four bytes at `index` are a regional indicator.
+  private static func isRegionalIndicator(_ text: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> Bool
+  {
+    text[index] == 0xF0 && text[index + 1] == 0x9F && text[index + 2] == 0x87
+      && text[index + 3] >= 0xA6
+  }
+
+  /// Whether the zero width joiner at `joiner` follows a pictograph and marks of Extend
+  /// only, within the character that starts at `characterStart`: then a pictograph after
+  /// it joins the character too (GB11).
+  private static func followsPictograph(
+    _ text: UnsafeBufferPointer<UInt8>, joiner: Int, after characterStart: Int,
+    _ classOf: (UInt32) -> UInt16
+  ) -> Bool {
+    var end = joiner
+    while end > characterStart {
+      let (scalar, start) = UTF8Scalars.decode(text, endingAt: end)
+      let plainClass = classOf(scalar)
+      if plainClass & PlainCharacterClass.pictographic != 0 { return true }
+      let extendMark = PlainCharacterClass.mark | PlainCharacterClass.extend
+      guard plainClass & extendMark == extendMark else { return false }
+      end = start
+    }
+    return false
   }
 }

@@ -39,56 +39,140 @@ struct PlainCharacterScanTests {
           for other in block..<block + 64 { _ = cache.info(other) }
         }
       }
-      let utf8 = Array(text.utf8)
-      var starts: [Int] = []
-      var offset = 0
-      for character in text {
-        starts.append(offset)
-        offset += character.utf8.count
+      Self.expectStretchesFollowCharacters(text, &cache)
+    }
+  }
+
+  /// Emoji sequences and flags (UAX #29 GB11, GB12, GB13): a zero width joiner after a
+  /// pictograph and marks of Extend joins the pictograph after it, passed over or looked
+  /// up, but not after a spacing mark, another joiner or a letter, nor a keyed pictograph
+  /// (Ⓜ, whose key would change the character's); two regional indicators are a flag,
+  /// and a third starts the next. Placed at every offset of the vector kernels' windows
+  /// by letters of one to three bytes. From every character start, every kernel lists
+  /// what the standard library's characters and the contract's keys say, and gives the
+  /// portable kernel's stretch.
+  @Test(arguments: PlainScanKernel.available)
+  func joinsEmojiSequencesAndFlagsAsCharactersDo(_ kernel: PlainScanKernel) {
+    let pool = [
+      "👨", "👩", "👧", "\u{200D}", "\u{200D}", "\u{200D}", "❤", "☀", "©", "\u{FE0F}", "🏽",
+      "🔥", "🇯", "🇵", "🇺", "🇸", "Ⓜ", "\u{93F}", "\u{301}", "a", "é", "ж", "中", " ",
+    ]
+    var random = SeededRandom(seed: 0x200D)
+    for round in 0..<300 {
+      var portable = CharacterKeyCache()
+      portable.plainScanKernel = .portable
+      var cache = CharacterKeyCache()
+      cache.plainScanKernel = kernel
+      let text = (0..<Int.random(in: 4...(round % 3 == 0 ? 120 : 30), using: &random)).map {
+        _ in pool.randomElement(using: &random)!
+      }.joined()
+      for scalar in text.unicodeScalars where round % 4 != 0 || Bool.random(using: &random) {
+        _ = portable.info(scalar.value)
+        _ = cache.info(scalar.value)
       }
-      for (index, start) in starts.enumerated() {
-        let (stretch, items) = Self.scan(utf8, from: start, with: &cache)
-        let described = "\(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)"
-        guard stretch.stop > start else {
-          #expect(stretch.pendingScalars == 0 && stretch.itemCount == 0, "\(described)")
-          continue
-        }
-        var expected: [UInt32] = []
-        var character = index
-        while character < starts.count && starts[character] < stretch.pending {
-          let characterStart = starts[character]
-          let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
-          let bytes = Array(utf8[characterStart..<characterEnd])
-          // ASCII capitals count as their own keys: the row builder lowercases them after.
-          let lowered = bytes.map { $0 &- 0x41 < 26 ? $0 + 0x20 : $0 }
-          let key = MatchKey.composedKey(String(decoding: bytes, as: UTF8.self))
-          if key == lowered {
-            for inner in (characterStart + 1)..<characterEnd where utf8[inner] & 0xC0 != 0x80 {
-              expected.append(UInt32(inner))
-            }
-          } else {
-            #expect(
-              String(decoding: bytes, as: UTF8.self).unicodeScalars.count == 1,
-              "\(described): passed a character of several scalars that is not its own key")
-            expected.append(UInt32(characterStart) | CharacterKeyCache.keyedItem)
+      // Whole blocks in some rounds, so that ❤ and ☀ are passed over in runs.
+      if round % 2 == 1 {
+        for scalar in text.unicodeScalars where scalar.value < 0x1_0000 {
+          let block = scalar.value & ~63
+          for other in block..<block + 64 {
+            _ = portable.info(other)
+            _ = cache.info(other)
           }
-          character += 1
         }
-        #expect(items == expected, "\(described)")
-        if stretch.pendingScalars == 0 {
-          #expect(stretch.stop == utf8.count && stretch.pending == utf8.count, "\(described)")
-          #expect(character == starts.count, "\(described)")
+      }
+      Self.expectStretchesFollowCharacters(text, &cache)
+      if kernel != .portable { Self.expectScansAgree(text, &cache, &portable) }
+    }
+    // Sequences the scan stops in (at a keyed pictograph, at one not met yet), their
+    // joiners at every place of a window and the next.
+    for sequence in [
+      "👨\u{200D}👩\u{200D}Ⓜ", "❤\u{200D}🔥\u{FE0F}\u{200D}Ⓜ", "👨\u{200D}❤\u{200D}👨🏽\u{200D}🚀",
+    ] {
+      for padding in 0..<40 {
+        var portable = CharacterKeyCache()
+        portable.plainScanKernel = .portable
+        var cache = CharacterKeyCache()
+        cache.plainScanKernel = kernel
+        let text = String(repeating: "a", count: padding) + sequence + " x"
+        for scalar in text.unicodeScalars where scalar != "🚀" {
+          _ = portable.info(scalar.value)
+          _ = cache.info(scalar.value)
+        }
+        Self.expectStretchesFollowCharacters(text, &cache)
+        if kernel != .portable { Self.expectScansAgree(text, &cache, &portable) }
+      }
+    }
+  }
+
+  /// From every character boundary of `text`, a scan passes over whole characters only
+  /// and lists exactly what the fold needs of them, by the standard library's
+  /// characters and the contract's keys: each character that is not its own key (one
+  /// scalar, replaced by its key), and each later scalar start of a character that is
+  /// (its marks). What it stops in is a prefix of the character at `pending`.
+  private static func expectStretchesFollowCharacters(
+    _ text: String, _ cache: inout CharacterKeyCache,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let utf8 = Array(text.utf8)
+    var starts: [Int] = []
+    var offset = 0
+    for character in text {
+      starts.append(offset)
+      offset += character.utf8.count
+    }
+    for (index, start) in starts.enumerated() {
+      let (stretch, items) = Self.scan(utf8, from: start, with: &cache)
+      let described = "\(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)"
+      guard stretch.stop > start else {
+        #expect(
+          stretch.pendingScalars == 0 && stretch.itemCount == 0, "\(described)",
+          sourceLocation: sourceLocation)
+        continue
+      }
+      var expected: [UInt32] = []
+      var character = index
+      while character < starts.count && starts[character] < stretch.pending {
+        let characterStart = starts[character]
+        let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
+        let bytes = Array(utf8[characterStart..<characterEnd])
+        // ASCII capitals count as their own keys: the row builder lowercases them after.
+        let lowered = bytes.map { $0 &- 0x41 < 26 ? $0 + 0x20 : $0 }
+        let key = MatchKey.composedKey(String(decoding: bytes, as: UTF8.self))
+        if key == lowered {
+          for inner in (characterStart + 1)..<characterEnd where utf8[inner] & 0xC0 != 0x80 {
+            expected.append(UInt32(inner))
+          }
         } else {
-          #expect(character < starts.count && starts[character] == stretch.pending, "\(described)")
-          let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
-          #expect(stretch.stop <= characterEnd, "\(described)")
-          let read = String(decoding: utf8[stretch.pending..<stretch.stop], as: UTF8.self)
-          #expect(read.unicodeScalars.count == stretch.pendingScalars, "\(described)")
-          let lastLength = utf8[stretch.lastScalar...].prefix(4).withUnsafeBufferPointer {
-            UTF8Scalars.decode($0, at: 0).length
-          }
-          #expect(stretch.lastScalar + lastLength == stretch.stop, "\(described)")
+          #expect(
+            String(decoding: bytes, as: UTF8.self).unicodeScalars.count == 1,
+            "\(described): passed a character of several scalars that is not its own key",
+            sourceLocation: sourceLocation)
+          expected.append(UInt32(characterStart) | CharacterKeyCache.keyedItem)
         }
+        character += 1
+      }
+      #expect(items == expected, "\(described)", sourceLocation: sourceLocation)
+      if stretch.pendingScalars == 0 {
+        #expect(
+          stretch.stop == utf8.count && stretch.pending == utf8.count, "\(described)",
+          sourceLocation: sourceLocation)
+        #expect(character == starts.count, "\(described)", sourceLocation: sourceLocation)
+      } else {
+        #expect(
+          character < starts.count && starts[character] == stretch.pending, "\(described)",
+          sourceLocation: sourceLocation)
+        let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
+        #expect(stretch.stop <= characterEnd, "\(described)", sourceLocation: sourceLocation)
+        let read = String(decoding: utf8[stretch.pending..<stretch.stop], as: UTF8.self)
+        #expect(
+          read.unicodeScalars.count == stretch.pendingScalars, "\(described)",
+          sourceLocation: sourceLocation)
+        let lastLength = utf8[stretch.lastScalar...].prefix(4).withUnsafeBufferPointer {
+          UTF8Scalars.decode($0, at: 0).length
+        }
+        #expect(
+          stretch.lastScalar + lastLength == stretch.stop, "\(described)",
+          sourceLocation: sourceLocation)
       }
     }
   }
@@ -290,7 +374,9 @@ struct PlainCharacterScanTests {
       ("स्कूल", "स"),  // a virama joins the next consonant
       ("न\u{93C}", "न"),  // composes to ऩ
       ("e\u{301}", "e"),  // composes to é
-      ("x👍🏽 𐐀 👨\u{200D}👩", "x👍🏽 𐐀 👨"),  // a zero width joiner joins what follows
+      ("x👍🏽 𐐀 👨\u{200D}👩\u{200D}❤\u{FE0F} 🇯🇵🇺🇸🇯", nil),  // emoji sequences, flags
+      ("👍\u{200D}Ⓜ x", "👍\u{200D}"),  // a keyed pictograph joined would change the key
+      ("a\u{200D}❤ 👍\u{93F}\u{200D}❤", nil),  // after a letter or a spacing mark, ❤ breaks
       ("a\r\nb", "a"),  // a control
     ] as [(String, String?)])
   func stopsOnlyWhereItMust(_ kernel: PlainScanKernel, _ example: (String, String?)) {

@@ -107,6 +107,37 @@ struct FoldedCorpusTests {
     }
   }
 
+  /// Rows of emoji sequences and flags, which the fold kernels join without grapheme
+  /// breaking (GB11, GB12, GB13), with pictographs they pass over (❤, ☀), ones they see
+  /// first (so the kernel stops and the row builder finishes the character), keyed ones
+  /// (Ⓜ) and spacing marks between: every kernel's fold is the portable one's, and the
+  /// matches of the automatic kernel's are the oracle's.
+  @Test func everyFoldKernelFoldsEmojiSequencesAsThePortableOneDoes() async throws {
+    let pool = [
+      "👨", "👩", "👧", "\u{200D}", "\u{200D}", "❤", "☀", "\u{FE0F}", "🏽", "🔥", "🇯", "🇵",
+      "🇺", "🇸", "Ⓜ", "\u{93F}", "a", "É", " ",
+    ]
+    var random = SeededRandom(seed: 0x1F46A)
+    let rows = (0..<(FoldedRowBuilder.rowsBeforeWholeBlocks + 1_000)).map { row in
+      // A pictograph the fold has not met yet, now and then.
+      let rare = String(Unicode.Scalar(0x1F680 + UInt32(row % 64))!)
+      return TranscriptRow(
+        start: Int64(row),
+        text: (0..<Int.random(in: 1...40, using: &random)).map { _ in
+          Int.random(in: 0..<20, using: &random) == 0 ? rare : pool.randomElement(using: &random)!
+        }.joined())
+    }
+    let corpus = Corpus(rows)
+    expectEveryKernelFoldsAsThePortableOne(corpus)
+    let few = Corpus(Array(rows.suffix(600)))
+    try await expectAgreesWithOracle(
+      FoldedCorpus(few, segmentBytes: FoldedCorpus.defaultSegmentBytes), few,
+      keywords: [
+        "👨", "👩", "❤", "\u{200D}", "👨\u{200D}👩", "🇯🇵", "🇵", "🇺🇸", "ⓜ", "🔥", "a", "\u{FE0F}",
+        "🏽", "☀",
+      ])
+  }
+
   /// A corpus large enough to be folded in parts on several cores folds to what one
   /// part would: the same rows, bytes and matches, in both forms; and appending after
   /// it still works.

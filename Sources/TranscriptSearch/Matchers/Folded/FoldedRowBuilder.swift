@@ -188,7 +188,13 @@ struct FoldedRowBuilder: Sendable {
             if characterScalars > 0 {
               firstInfo = cache.info(UTF8Scalars.decode(text, at: characterStart).scalar)
               previous = cache.info(UTF8Scalars.decode(text, at: stretch.lastScalar).scalar)
-              characterIsPlain = true
+              // The stretch joins a zero width joiner (and a pictograph after it) or a
+              // second regional indicator too, which are not plain marks.
+              characterIsPlain =
+                firstInfo.isSimple
+                && (characterScalars == 1
+                  || !Self.holdsJoiner(
+                    UnsafeBufferPointer(rebasing: text[characterStart..<position])))
             }
             continue
           }
@@ -211,6 +217,18 @@ struct FoldedRowBuilder: Sendable {
     }
     appendOriginal(text, row.runStart..<text.count, to: &folded)
     if plainItems.count > Self.keptItemsCapacity { plainItems = [] }
+  }
+
+  /// Whether `character` holds a zero width joiner (U+200D, E2 80 8D).
+  private static func holdsJoiner(_ character: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index + 3 <= character.count {
+      if character[index] == 0xE2 && character[index + 1] == 0x80 && character[index + 2] == 0x8D {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   /// Records what a plain stretch listed: the key of each character that is not its
