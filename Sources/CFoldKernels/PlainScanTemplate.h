@@ -8,6 +8,30 @@
 #ifndef PLAIN_SCAN_HELPERS
 #define PLAIN_SCAN_HELPERS
 
+#if INDIC_MARKS
+// 2048 scalars, one bit each in 256 bytes, as four tables of 64 for VBMI's two-table byte
+// permutes: U+0000–U+07FF (those of two bytes) or U+0800–U+0FFF (the Indic scripts, Thai,
+// Lao, Tibetan, whose lead is E0).
+typedef struct {
+  __m512i low, high;  // bytes 0–127, 128–255, each as two tables of 64
+  __m512i low2, high2;
+} indic_bits;
+
+static inline indic_bits indic_bits_at(const uint8_t *bits) {
+  return (indic_bits){_mm512_loadu_si512(bits), _mm512_loadu_si512(bits + 128),
+      _mm512_loadu_si512(bits + 64), _mm512_loadu_si512(bits + 192)};
+}
+
+// For each byte, whether the bit at `index` (a byte of the table) & `bit` is set.
+static inline uint32_t indic_test(__m256i index, __m256i bit, const indic_bits *bits) {
+  __m512i wide = _mm512_castsi256_si512(index);
+  __m512i first = _mm512_permutex2var_epi8(bits->low, wide, bits->low2);
+  __m512i second = _mm512_permutex2var_epi8(bits->high, wide, bits->high2);
+  __m512i byte = _mm512_mask_blend_epi8(_mm512_movepi8_mask(wide), first, second);
+  return _mm256_test_epi8_mask(_mm512_castsi512_si256(byte), bit);
+}
+#endif
+
 // The kinds of `PlainCharacterClass`, in a class's top two bits.
 enum { IDENTITY = 1u << 14, KEYED = 2u << 14, MARK = 3u << 14 };
 
@@ -19,6 +43,11 @@ typedef struct {
   __m256i low_a, low_b, limit_a, limit_b;  // lead E0, second byte A0–AF, B0–BF
   // `tsb_plain_tables.kana_identity_bits`: bytes 0–15 and 16–31 for a shuffle each.
   const uint8_t *kana;
+#if INDIC_MARKS
+  // The identity bits of the two-byte scalars, which VBMI tests exactly, where the runs
+  // above leave out what splits them (Greek's π and ρ, before final sigma).
+  const indic_bits *two_byte;
+#endif
 } window_tables;
 
 static inline __m256i repeated(const uint8_t *sixteen) {
@@ -39,13 +68,30 @@ static inline __m256i within(__m256i offset, __m256i limit) {
 // bytes are decided with their lead.) Without `e0_runs`, the runs of lead E0 are left to
 // the caller, which tells those scalars apart otherwise.
 static inline uint32_t looked_up_starts(
-    __m256i bytes, const window_tables *tables, int e0_runs, int kana) {
+    __m256i bytes, __m256i next, const window_tables *tables, int e0_runs, int kana) {
   __m256i printable = _mm256_and_si256(_mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(0x1F)),
       _mm256_cmpgt_epi8(_mm256_set1_epi8(0x7F), bytes));
   __m256i continuation = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)0xC0), bytes);
   __m256i nibble = _mm256_and_si256(bytes, _mm256_set1_epi8(0x0F));
   __m256i high = _mm256_and_si256(bytes, _mm256_set1_epi8((char)0xF0));
-  __m256i next = NEXT(bytes, 1);
+#if INDIC_MARKS
+  // A two-byte scalar's bit: its byte by the lead's low five bits and the second byte's
+  // bits 3-5, in that byte by the second's low three.
+  uint32_t two_leads = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+      _mm256_and_si256(bytes, _mm256_set1_epi8((char)0xE0)), _mm256_set1_epi8((char)0xC0)));
+  uint32_t two_identities = 0;
+  if (two_leads != 0) {
+    __m256i index = _mm256_or_si256(
+        _mm256_slli_epi16(_mm256_and_si256(bytes, _mm256_set1_epi8(0x1F)), 3),
+        _mm256_and_si256(_mm256_srli_epi16(next, 3), _mm256_set1_epi8(7)));
+    __m256i bit = _mm256_shuffle_epi8(
+        _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16,
+            32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0),
+        _mm256_and_si256(next, _mm256_set1_epi8(7)));
+    two_identities = two_leads & indic_test(index, bit, tables->two_byte);
+  }
+  __m256i two = _mm256_setzero_si256();
+#else
   __m256i is_d = _mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xD0));
   __m256i low = _mm256_blendv_epi8(_mm256_shuffle_epi8(tables->low_c, nibble),
       _mm256_shuffle_epi8(tables->low_d, nibble), is_d);
@@ -54,6 +100,8 @@ static inline uint32_t looked_up_starts(
   __m256i two = _mm256_and_si256(
       _mm256_or_si256(is_d, _mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xC0))),
       within(_mm256_sub_epi8(next, low), limit));
+  uint32_t two_identities = 0;
+#endif
   __m256i three = _mm256_and_si256(_mm256_cmpeq_epi8(high, _mm256_set1_epi8((char)0xE0)),
       within(_mm256_sub_epi8(next, _mm256_shuffle_epi8(tables->low_e, nibble)),
           _mm256_shuffle_epi8(tables->limit_e, nibble)));
@@ -94,32 +142,12 @@ static inline uint32_t looked_up_starts(
     three = _mm256_or_si256(three,
         _mm256_and_si256(is_e0, within(_mm256_sub_epi8(NEXT(bytes, 2), e0_low), e0_limit)));
   }
-  return ~(uint32_t)_mm256_movemask_epi8(
-      _mm256_or_si256(_mm256_or_si256(printable, continuation), _mm256_or_si256(two, three)));
+  return ~((uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+               _mm256_or_si256(printable, continuation), _mm256_or_si256(two, three)))
+      | two_identities);
 }
 
 #if INDIC_MARKS
-// The scalars U+0800–U+0FFF (the Indic scripts, Thai, Lao, Tibetan), whose lead is E0,
-// one bit each in 256 bytes, as four tables of 64 for VBMI's two-table byte permutes.
-typedef struct {
-  __m512i low, high;  // bytes 0–127, 128–255, each as two tables of 64
-  __m512i low2, high2;
-} indic_bits;
-
-static inline indic_bits indic_bits_at(const uint8_t *bits) {
-  return (indic_bits){_mm512_loadu_si512(bits), _mm512_loadu_si512(bits + 128),
-      _mm512_loadu_si512(bits + 64), _mm512_loadu_si512(bits + 192)};
-}
-
-// For each byte, whether the bit at `index` (a byte of the table) & `bit` is set.
-static inline uint32_t indic_test(__m256i index, __m256i bit, const indic_bits *bits) {
-  __m512i wide = _mm512_castsi256_si512(index);
-  __m512i first = _mm512_permutex2var_epi8(bits->low, wide, bits->low2);
-  __m512i second = _mm512_permutex2var_epi8(bits->high, wide, bits->high2);
-  __m512i byte = _mm512_mask_blend_epi8(_mm512_movepi8_mask(wide), first, second);
-  return _mm256_test_epi8_mask(_mm512_castsi512_si256(byte), bit);
-}
-
 // The scalars of a window that begin with E0 (among `leads`), by what they are:
 // `identity` (passed over), `marks` (plain marks) and `ordered` (those of them whose
 // combining class is not 0); `second` and `third` are each byte's next two.
@@ -257,9 +285,17 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
   const uint8_t *runs = tables->runs;
   const uint8_t *kana = tables->kana_identity_bits;
   size_t kana_lookups = 0;
+#if INDIC_MARKS
+  const indic_bits two_byte_identities = indic_bits_at((const uint8_t *)identities);
+  window_tables windows = {repeated(runs), repeated(runs + 16), repeated(runs + 32),
+      repeated(runs + 48), repeated(runs + 64), repeated(runs + 80), repeated(runs + 96),
+      repeated(runs + 112), repeated(runs + 128), repeated(runs + 144), kana,
+      &two_byte_identities};
+#else
   window_tables windows = {repeated(runs), repeated(runs + 16), repeated(runs + 32),
       repeated(runs + 48), repeated(runs + 64), repeated(runs + 80), repeated(runs + 96),
       repeated(runs + 112), repeated(runs + 128), repeated(runs + 144), kana};
+#endif
 #if INDIC_MARKS
   // U+0800's bit is bit 0 of the 257th byte of the identity bits.
   const indic_bits indic_identities = indic_bits_at((const uint8_t *)identities + 256);
@@ -292,7 +328,12 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
 #endif
     if (window + 32 <= count) {
       __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + window));
-      starts = looked_up_starts(bytes, &windows, !INDIC_MARKS, PASSES_OVER_KANA);
+      // Each byte's next, read past the window where the text goes on (a two-byte scalar
+      // across windows is then told by its bits).
+      __m256i next = INDIC_MARKS && window + 33 <= count
+          ? _mm256_loadu_si256((const __m256i *)(text + window + 1))
+          : NEXT(bytes, 1);
+      starts = looked_up_starts(bytes, next, &windows, !INDIC_MARKS, PASSES_OVER_KANA);
 #if INDIC_MARKS
       // A plain mark right after an identity, or after a mark written so, whose class is
       // 0 or follows one of class 0 or an identity, is written here without a look (Thai's
@@ -325,12 +366,12 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
     } else if (count >= 32) {
       // The last 32 bytes, of which those before the window (looked at, or before
       // `start`) are shifted out.
-      starts = looked_up_starts(_mm256_loadu_si256((const __m256i *)(text + count - 32)),
-                   &windows, 1, PASSES_OVER_KANA)
+      __m256i last = _mm256_loadu_si256((const __m256i *)(text + count - 32));
+      starts = looked_up_starts(last, NEXT(last, 1), &windows, 1, PASSES_OVER_KANA)
           >> (32 - (count - window));
     } else {
-      starts = looked_up_starts(
-          short_text(text + window, count - window), &windows, 1, PASSES_OVER_KANA);
+      __m256i whole = short_text(text + window, count - window);
+      starts = looked_up_starts(whole, NEXT(whole, 1), &windows, 1, PASSES_OVER_KANA);
     }
     starts &= ~joined;
     joined = 0;
