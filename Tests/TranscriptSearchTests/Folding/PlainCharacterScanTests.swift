@@ -248,6 +248,50 @@ struct PlainCharacterScanTests {
     }
   }
 
+  /// Scalars of blocks where identities, keyed letters (Ǆ, ẞ, Ὰ, Ω, Ⅻ, Ａ), marks
+  /// (U+0301, U+FE0F) and unassigned places mix, so that runs of identities leave some
+  /// out: the two-byte scalars (which the AVX-512 kernel tells by their identity bits),
+  /// U+1800–U+1FFF, U+2000–U+27FF and U+F800–U+FFFF. At every place of the windows,
+  /// with blocks learned whole or not, every kernel lists what the standard library's
+  /// characters and the contract's keys say, and gives the portable kernel's stretch.
+  @Test(arguments: PlainScanKernel.available)
+  func passesOverMixedBlocksAsCharactersDo(_ kernel: PlainScanKernel) {
+    let pages: [ClosedRange<UInt32>] = [
+      0x80...0x7FF, 0x1800...0x1FFF, 0x2000...0x27FF, 0xF800...0xFFFD,
+    ]
+    let pool =
+      pages.flatMap { $0.filter { $0 % 13 == 0 } }.map { String(Unicode.Scalar($0)!) }
+      + [
+        "’", "—", "…", "❤", "，", "！", "Ａ", "ａ", "ệ", "Ệ", "ὁ", "Ὁ", "π", "ρ", "ς", "\u{301}",
+        "\u{FE0F}", "a",
+      ]
+    var random = SeededRandom(seed: 0x2019)
+    for round in 0..<200 {
+      var portable = CharacterKeyCache()
+      portable.plainScanKernel = .portable
+      var cache = CharacterKeyCache()
+      cache.plainScanKernel = kernel
+      let text = (0..<Int.random(in: 4...(round % 3 == 0 ? 100 : 24), using: &random)).map { _ in
+        pool.randomElement(using: &random)!
+      }.joined()
+      for scalar in text.unicodeScalars where round % 4 != 0 || Bool.random(using: &random) {
+        _ = portable.info(scalar.value)
+        _ = cache.info(scalar.value)
+      }
+      if round % 2 == 1 {
+        for scalar in text.unicodeScalars where scalar.value < 0x1_0000 {
+          let block = scalar.value & ~63
+          for other in block..<block + 64 {
+            _ = portable.info(other)
+            _ = cache.info(other)
+          }
+        }
+      }
+      Self.expectStretchesFollowCharacters(text, &cache)
+      if kernel != .portable { Self.expectScansAgree(text, &cache, &portable) }
+    }
+  }
+
   /// The vector kernels pass over kana a window at a time once a megabyte scanned shows
   /// many of them (Japanese), the first or a later one, and never where they are few
   /// (Thai with a kana word now and then); the portable kernel has no such pass.
