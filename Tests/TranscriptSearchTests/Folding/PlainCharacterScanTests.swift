@@ -57,32 +57,9 @@ struct PlainCharacterScanTests {
       "👨", "👩", "👧", "\u{200D}", "\u{200D}", "\u{200D}", "❤", "☀", "©", "\u{FE0F}", "🏽",
       "🔥", "🇯", "🇵", "🇺", "🇸", "Ⓜ", "\u{93F}", "\u{301}", "a", "é", "ж", "中", " ",
     ]
-    var random = SeededRandom(seed: 0x200D)
-    for round in 0..<300 {
-      var portable = CharacterKeyCache()
-      portable.plainScanKernel = .portable
-      var cache = CharacterKeyCache()
-      cache.plainScanKernel = kernel
-      let text = (0..<Int.random(in: 4...(round % 3 == 0 ? 120 : 30), using: &random)).map {
-        _ in pool.randomElement(using: &random)!
-      }.joined()
-      for scalar in text.unicodeScalars where round % 4 != 0 || Bool.random(using: &random) {
-        _ = portable.info(scalar.value)
-        _ = cache.info(scalar.value)
-      }
-      // Whole blocks in some rounds, so that ❤ and ☀ are passed over in runs.
-      if round % 2 == 1 {
-        for scalar in text.unicodeScalars where scalar.value < 0x1_0000 {
-          let block = scalar.value & ~63
-          for other in block..<block + 64 {
-            _ = portable.info(other)
-            _ = cache.info(other)
-          }
-        }
-      }
-      Self.expectStretchesFollowCharacters(text, &cache)
-      if kernel != .portable { Self.expectScansAgree(text, &cache, &portable) }
-    }
+    // Whole blocks in some rounds, so that ❤ and ☀ are passed over in runs.
+    Self.expectRandomTextsScanAsCharactersDo(
+      kernel, pool: pool, seed: 0x200D, rounds: 300, longest: 120)
     // Sequences the scan stops in (at a keyed pictograph, at one not met yet), their
     // joiners at every place of a window and the next.
     for sequence in [
@@ -265,14 +242,26 @@ struct PlainCharacterScanTests {
         "’", "—", "…", "❤", "，", "！", "Ａ", "ａ", "ệ", "Ệ", "ὁ", "Ὁ", "π", "ρ", "ς", "\u{301}",
         "\u{FE0F}", "a",
       ]
-    var random = SeededRandom(seed: 0x2019)
-    for round in 0..<200 {
+    Self.expectRandomTextsScanAsCharactersDo(
+      kernel, pool: pool, seed: 0x2019, rounds: 200, longest: 100)
+  }
+
+  /// Random texts of `pool`'s pieces, `rounds` of them, up to `longest` pieces long in a
+  /// third of the rounds and 30 in the others: with every scalar looked up in most rounds
+  /// (some in the rest) and whole blocks of 64 in every second, `kernel`'s stretches follow
+  /// the standard library's characters and equal the portable kernel's.
+  private static func expectRandomTextsScanAsCharactersDo(
+    _ kernel: PlainScanKernel, pool: [String], seed: UInt64, rounds: Int, longest: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    var random = SeededRandom(seed: seed)
+    for round in 0..<rounds {
       var portable = CharacterKeyCache()
       portable.plainScanKernel = .portable
       var cache = CharacterKeyCache()
       cache.plainScanKernel = kernel
-      let text = (0..<Int.random(in: 4...(round % 3 == 0 ? 100 : 24), using: &random)).map { _ in
-        pool.randomElement(using: &random)!
+      let text = (0..<Int.random(in: 4...(round % 3 == 0 ? longest : 30), using: &random)).map {
+        _ in pool.randomElement(using: &random)!
       }.joined()
       for scalar in text.unicodeScalars where round % 4 != 0 || Bool.random(using: &random) {
         _ = portable.info(scalar.value)
@@ -287,8 +276,10 @@ struct PlainCharacterScanTests {
           }
         }
       }
-      Self.expectStretchesFollowCharacters(text, &cache)
-      if kernel != .portable { Self.expectScansAgree(text, &cache, &portable) }
+      expectStretchesFollowCharacters(text, &cache, sourceLocation: sourceLocation)
+      if kernel != .portable {
+        expectScansAgree(text, &cache, &portable, sourceLocation: sourceLocation)
+      }
     }
   }
 
