@@ -1,6 +1,6 @@
 // The fold's pass over plain characters, written once for the kernels that include it:
 // each defines PLAIN_SCAN_FUNCTION, INDIC_MARKS (1 where VBMI's byte permutes look up the
-// scalars U+0800–U+0FFF a vector at a time), PASSES_OVER_KANA (1 where the scalars of
+// two-byte scalars and U+0800–U+0FFF a vector at a time), PASSES_OVER_KANA (1 where the scalars of
 // U+3000–U+30FF are told a window at a time; see `tsb_plain_tables.kana_identity_bits`)
 // and the target of its functions, and includes <immintrin.h> and <string.h>, once for
 // each value of PASSES_OVER_KANA. See PlainScanAVX2.c for the algorithm.
@@ -63,6 +63,14 @@ static inline __m256i within(__m256i offset, __m256i limit) {
   return _mm256_cmpeq_epi8(_mm256_min_epu8(offset, limit), offset);
 }
 
+// Each byte's bit in a byte of a bit table: 1 << its low three bits.
+static inline __m256i bit_in_byte(__m256i bytes) {
+  return _mm256_shuffle_epi8(
+      _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32,
+          64, -128, 0, 0, 0, 0, 0, 0, 0, 0),
+      _mm256_and_si256(bytes, _mm256_set1_epi8(7)));
+}
+
 // One bit per byte that starts a scalar the scan looks up: neither printable ASCII nor a
 // scalar in one of the runs, nor with `kana` an identity of U+3000–U+30FF. (Continuation
 // bytes are decided with their lead.) Without `e0_runs`, the runs of lead E0 are left to
@@ -84,10 +92,7 @@ static inline uint32_t looked_up_starts(
     __m256i index = _mm256_or_si256(
         _mm256_slli_epi16(_mm256_and_si256(bytes, _mm256_set1_epi8(0x1F)), 3),
         _mm256_and_si256(_mm256_srli_epi16(next, 3), _mm256_set1_epi8(7)));
-    __m256i bit = _mm256_shuffle_epi8(
-        _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16,
-            32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0),
-        _mm256_and_si256(next, _mm256_set1_epi8(7)));
+    __m256i bit = bit_in_byte(next);
     two_identities = two_leads & indic_test(index, bit, tables->two_byte);
   }
   __m256i two = _mm256_setzero_si256();
@@ -122,10 +127,7 @@ static inline uint32_t looked_up_starts(
     __m256i byte = _mm256_blendv_epi8(_mm256_shuffle_epi8(repeated(tables->kana), index),
         _mm256_shuffle_epi8(repeated(tables->kana + 16), index),
         _mm256_cmpgt_epi8(index, _mm256_set1_epi8(15)));
-    __m256i bit = _mm256_shuffle_epi8(
-        _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16,
-            32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0),
-        _mm256_and_si256(third, _mm256_set1_epi8(7)));
+    __m256i bit = bit_in_byte(third);
     three = _mm256_or_si256(three,
         _mm256_and_si256(is_kana, _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), bit)));
   }
@@ -161,10 +163,7 @@ static inline indic_kinds indic_kinds_of(uint32_t leads, __m256i second, __m256i
   __m256i index = _mm256_or_si256(
       _mm256_slli_epi16(_mm256_and_si256(second, _mm256_set1_epi8(0x1F)), 3),
       _mm256_and_si256(_mm256_srli_epi16(third, 3), _mm256_set1_epi8(0x07)));
-  __m256i bit = _mm256_shuffle_epi8(
-      _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16,
-          32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0),
-      _mm256_and_si256(third, _mm256_set1_epi8(0x07)));
+  __m256i bit = bit_in_byte(third);
   uint32_t mark = leads & indic_test(index, bit, marks);
   return (indic_kinds){leads & indic_test(index, bit, identities), mark,
       mark & indic_test(index, bit, ordered)};
