@@ -183,15 +183,7 @@ struct PlainCharacterScanTests {
         _ = portable.info(scalar.value)
         _ = cache.info(scalar.value)
       }
-      if round % 2 == 1 {
-        for scalar in text.unicodeScalars where scalar.value < 0x1_0000 {
-          let block = scalar.value & ~63
-          for other in block..<block + 64 {
-            _ = portable.info(other)
-            _ = cache.info(other)
-          }
-        }
-      }
+      if round % 2 == 1 { Self.learnWholeBlocks(of: text, &portable, &cache) }
       Self.expectScansAgree(text, &cache, &portable)
     }
   }
@@ -267,15 +259,7 @@ struct PlainCharacterScanTests {
         _ = portable.info(scalar.value)
         _ = cache.info(scalar.value)
       }
-      if round % 2 == 1 {
-        for scalar in text.unicodeScalars where scalar.value < 0x1_0000 {
-          let block = scalar.value & ~63
-          for other in block..<block + 64 {
-            _ = portable.info(other)
-            _ = cache.info(other)
-          }
-        }
-      }
+      if round % 2 == 1 { Self.learnWholeBlocks(of: text, &portable, &cache) }
       expectStretchesFollowCharacters(text, &cache, sourceLocation: sourceLocation)
       if kernel != .portable {
         expectScansAgree(text, &cache, &portable, sourceLocation: sourceLocation)
@@ -356,6 +340,21 @@ struct PlainCharacterScanTests {
           Self.fields(of: stretch) == Self.fields(of: expected.stretch)
             && Array(items[..<stretch.itemCount]) == expected.items,
           "\(kernel): \(text.map { String($0, radix: 16) }) at \(at)")
+      }
+    }
+  }
+
+  /// Has both caches look up the whole blocks of 64 of `text`'s scalars (as a long fold
+  /// learns them), so that the vector kernels pass over runs of letters between the
+  /// scalars they look up.
+  private static func learnWholeBlocks(
+    of text: String, _ first: inout CharacterKeyCache, _ second: inout CharacterKeyCache
+  ) {
+    for scalar in text.unicodeScalars where scalar.value < 0x1_0000 {
+      let block = scalar.value & ~63
+      for other in block..<block + 64 {
+        _ = first.info(other)
+        _ = second.info(other)
       }
     }
   }
