@@ -284,16 +284,12 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
   const uint8_t *runs = tables->runs;
   const uint8_t *kana = tables->kana_identity_bits;
   size_t kana_lookups = 0;
-#if INDIC_MARKS
-  const indic_bits two_byte_identities = indic_bits_at((const uint8_t *)identities);
-  window_tables windows = {repeated(runs), repeated(runs + 16), repeated(runs + 32),
-      repeated(runs + 48), repeated(runs + 64), repeated(runs + 80), repeated(runs + 96),
-      repeated(runs + 112), repeated(runs + 128), repeated(runs + 144), kana,
-      &two_byte_identities};
-#else
   window_tables windows = {repeated(runs), repeated(runs + 16), repeated(runs + 32),
       repeated(runs + 48), repeated(runs + 64), repeated(runs + 80), repeated(runs + 96),
       repeated(runs + 112), repeated(runs + 128), repeated(runs + 144), kana};
+#if INDIC_MARKS
+  const indic_bits two_byte_identities = indic_bits_at((const uint8_t *)identities);
+  windows.two_byte = &two_byte_identities;
 #endif
 #if INDIC_MARKS
   // U+0800's bit is bit 0 of the 257th byte of the identity bits.
@@ -397,27 +393,14 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
         uint32_t two = (lead & 0x1F) << 6 | second;
         uint32_t three = (lead & 0x0F) << 12 | second << 6 | third;
         scalar = lead >= 0xE0 ? three : two;
-      } else if (lead < 0x80) {
-        scalar = lead;
-      } else if (lead < 0xE0) {
-        scalar = (lead & 0x1F) << 6 | (text[at + 1] & 0x3Fu);
-      } else if (lead < 0xF0) {
-        scalar = (lead & 0x0F) << 12 | (text[at + 1] & 0x3Fu) << 6 | (text[at + 2] & 0x3Fu);
       } else {
-        scalar = (lead & 0x07) << 18 | (text[at + 1] & 0x3Fu) << 12
-            | (text[at + 2] & 0x3Fu) << 6 | (text[at + 3] & 0x3Fu);
+        scalar = scalar_at(text, at);
       }
-      unsigned class;
-      if (scalar < 0x10000) {
-        if (identities[scalar >> 6] >> (scalar & 63) & 1) {
-          if (!PASSES_OVER_KANA) kana_lookups += scalar - 0x3000 < 0x100;
-          continue;
-        }
-        class = tables->classes[scalar];
-      } else {
-        uint64_t recent = tables->supplementary_classes[scalar & tables->supplementary_mask];
-        class = recent >> 16 == scalar ? (uint16_t)recent : 0;
+      if (scalar < 0x10000 && identities[scalar >> 6] >> (scalar & 63) & 1) {
+        if (!PASSES_OVER_KANA) kana_lookups += scalar - 0x3000 < 0x100;
+        continue;
       }
+      unsigned class = class_of(scalar, tables);
       unsigned kind = class & MARK;
       if (at > start) {
         previous = at >= 4 ? scalar_ending(text, at) : scalar_before(text, at);
