@@ -21,6 +21,7 @@ bench: datasets bench-peers
 	$(TSBENCH) verify --report results/conformance.md
 	$(TSBENCH) bench-corpus --dataset mixed-1m
 	$(TSBENCH) bench-open --dataset mixed-1m
+	$(TSBENCH) bench-fold
 	$(TSBENCH) bench-matchers --dataset mixed-1m --matchers folded,chunked
 	$(TSBENCH) bench-options --dataset mixed-1m
 	$(TSBENCH) bench-session

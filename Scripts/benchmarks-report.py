@@ -4,8 +4,8 @@ measured for it and whether it is met, then each suite's full tables.
 
 Sources, all under results/: corpus.json (tsbench bench-corpus), matchers.json (tsbench
 bench-matchers), options.json (tsbench bench-options), session.json (tsbench bench-session),
-open.json (tsbench bench-open), real-text/report.json (make bench-real-text), allocators.json
-(make bench-alloc), and suites/*.md (the package-benchmark suites, `make bench-suites-report`).
+open.json (tsbench bench-open), fold.json (tsbench bench-fold), real-text/report.json (make
+bench-real-text), allocators.json (make bench-alloc), and suites/*.md (the package-benchmark suites, `make bench-suites-report`).
 
 Usage: Scripts/benchmarks-report.py
 """
@@ -208,6 +208,24 @@ if os.path.exists(gate):
     lines.append(f"| gate (#18) | make bench-gate-demo with every core busy | {tally} | 10/10 and 10/10 | "
                  f"{'yes' if tally and '10/10' in tally and tally.count('10/10') == 2 else '**no**'} | "
                  f"[gate/demo.md](gate/demo.md) |")
+
+fold = load("fold.json")
+lines += ["", "## Folding by script (#14)", ""]
+if fold:
+    kernels = fold["kernels"]
+    lines.append(f"MB of text folded a second, medians (`tsbench bench-fold`, {fold['scripts'][0]['rows']} rows "
+                 f"a script; details in [fold.md](fold.md)). Folding uses `{fold['foldKernel']}`; "
+                 "the #14 targets are measured on mixed-1m above.")
+    lines += ["", "| script | " + " | ".join(f"{k}, one core" for k in kernels)
+              + f" | {fold['foldKernel']}, {fold['cores']} cores | folds agree |",
+              "|---|" + "---:|" * (len(kernels) + 1) + "---|"]
+    for script in fold["scripts"]:
+        rate = lambda seconds: fmt(script["textBytes"] / 1e6 / seconds["median"])
+        cells = [rate(script["oneCore"][k]) if k in script["oneCore"] else "–" for k in kernels]
+        lines.append(f"| {script['script']} | " + " | ".join(cells) + f" | {rate(script['allCores'])} | "
+                     + ("yes" if script["foldsAgree"] else "**no**") + " |")
+else:
+    lines.append("Not measured yet: run `tsbench bench-fold` (part of `make bench`).")
 
 allocators = load("allocators.json")
 lines += ["", "## glibc malloc vs jemalloc", ""]

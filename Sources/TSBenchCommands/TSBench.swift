@@ -15,7 +15,7 @@ public struct TSBench: AsyncParsableCommand {
     subcommands: [
       Generate.self, Datasets.self, Import.self, Verify.self, Search.self, Suggest.self,
       Compare.self, Gate.self,
-      BenchCorpus.self, BenchOpen.self,
+      BenchCorpus.self, BenchOpen.self, BenchFold.self,
       BenchMatchers.self, BenchOptions.self,
       BenchSession.self, BenchImport.self, BenchImportChild.self, BenchTokens.self, Replay.self,
       Footprint.self,

@@ -248,6 +248,21 @@ struct CommandLineTests {
     #expect(!malformed.error.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
+  @Test func benchFoldNamesAnUnknownScriptAndWritesItsReport() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let unknown = try tsbench(["bench-fold", "--scripts", "greek,klingon", "--results", folder])
+    #expect(unknown.status != 0)
+    #expect(unknown.error.contains("Unknown script \"klingon\""), "\(unknown.error)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/fold.md"))
+    let run = try tsbench(
+      ["bench-fold", "--scripts", "korean", "--rows", "200", "--rounds", "1", "--results", folder])
+    #expect(run.status == 0, "\(run.error)")
+    let report = try String(contentsOfFile: folder + "/fold.md", encoding: .utf8)
+    #expect(report.contains("| korean |"))
+    #expect(FileManager.default.fileExists(atPath: folder + "/fold.json"))
+  }
+
   @Test func aResultsFolderIsMadeOrRefusedBeforeAnyMeasuring() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
