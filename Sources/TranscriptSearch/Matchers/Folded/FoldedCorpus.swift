@@ -183,32 +183,40 @@ public struct FoldedCorpus: Sendable {
     var hasCurrent = !segments.isEmpty
     var current = hasCurrent ? segments.removeLast() : FoldedSegment()
     var rowsAdded = 0
-    for row in rows {
-      if !hasCurrent || current.bytes.count >= segmentBytes {
-        if hasCurrent {
-          segments.append(current)
-          segmentFirstRow[segments.count] += rowsAdded
-          rowsAdded = 0
+    // The texts are borrowed, and the histogram taken out of `self`, once for every row:
+    // a borrow a row retained and released the corpus's text, and counting a row checked
+    // the histogram's uniqueness (one core, with and without interleaved in one process,
+    // medians of 15 paired ratios: english-1m 1.5% faster, mixed-1m 3.9%).
+    var counts = byteCounts
+    byteCounts = []
+    defer { byteCounts = counts }
+    corpus.withTextStorage { texts in
+      for row in rows {
+        if !hasCurrent || current.bytes.count >= segmentBytes {
+          if hasCurrent {
+            segments.append(current)
+            segmentFirstRow[segments.count] += rowsAdded
+            rowsAdded = 0
+          }
+          current = FoldedSegment()
+          hasCurrent = true
+          // Room for the segment (or the rows left, a key mostly as long as its text, and
+          // a separator a row) and a typical last row, so the buffer is not doubled.
+          let room =
+            expectedBytes == nil
+            ? segmentBytes : min(segmentBytes, textLeft + textLeft / 32 + max(rowsLeft, 0))
+          current.bytes.reserveCapacity(room + 1024)
+          segmentFirstRow.append(segmentFirstRow[segmentFirstRow.count - 1])
         }
-        current = FoldedSegment()
-        hasCurrent = true
-        // Room for the segment (or the rows left, a key mostly as long as its text, and
-        // a separator a row) and a typical last row, so the buffer is not doubled.
-        let room =
-          expectedBytes == nil
-          ? segmentBytes : min(segmentBytes, textLeft + textLeft / 32 + max(rowsLeft, 0))
-        current.bytes.reserveCapacity(room + 1024)
-        segmentFirstRow.append(segmentFirstRow[segmentFirstRow.count - 1])
+        let rowStart = current.bytes.count
+        let text = texts.text(ofRow: row)
+        builder.append(text, to: &current)
+        textLeft -= text.count
+        let weight = Self.histogramWeight(ofRow: row)
+        if weight != 0 { Self.count(current.bytes[rowStart...], times: weight, into: &counts) }
+        rowsLeft -= 1
+        rowsAdded += 1
       }
-      let rowStart = current.bytes.count
-      corpus.withUTF8Text(ofRow: row) {
-        builder.append($0, to: &current)
-        textLeft -= $0.count
-      }
-      let weight = Self.histogramWeight(ofRow: row)
-      if weight != 0 { count(current.bytes[rowStart...], times: weight) }
-      rowsLeft -= 1
-      rowsAdded += 1
     }
     if hasCurrent {
       segments.append(current)
@@ -246,7 +254,13 @@ public struct FoldedCorpus: Sendable {
   /// Adds the bytes of a row to the histogram `weight` times (a negative weight
   /// removes them).
   private mutating func count(_ bytes: ArraySlice<UInt8>, times weight: Int) {
-    byteCounts.withUnsafeMutableBufferPointer { counts in
+    Self.count(bytes, times: weight, into: &byteCounts)
+  }
+
+  /// Adds `weight` to the count of each of `bytes` in `counts`.
+  private static func count(_ bytes: ArraySlice<UInt8>, times weight: Int, into counts: inout [Int])
+  {
+    counts.withUnsafeMutableBufferPointer { counts in
       bytes.withUnsafeBufferPointer { bytes in
         for byte in bytes { counts[Int(byte)] &+= weight }
       }
