@@ -11,7 +11,7 @@
 #if INDIC_MARKS
 // 2048 scalars, one bit each in 256 bytes, as four tables of 64 for VBMI's two-table byte
 // permutes, loaded for a whole call: U+0000–U+07FF (those of two bytes). (U+0800–U+0FFF,
-// the Indic scripts, Thai, Lao, Tibetan, whose lead is E0, are read in place: `e0_bits`.)
+// the Indic scripts, Thai, Lao, Tibetan, whose lead is E0, are read in place: `e0_test`.)
 typedef struct {
   __m512i low, high;  // bytes 0–127, 128–255, each as two tables of 64
   __m512i low2, high2;
@@ -37,22 +37,16 @@ static inline uint32_t indic_test(__m256i index, __m256i bit, const indic_bits *
   return bit_tables_test(index, bit, bits->low, bits->low2, bits->high, bits->high2);
 }
 
-// The tables of U+0800–U+0FFF (whose lead is E0), read where a window with such a lead
-// tests them, not loaded for a whole call: most calls fold a row of a few windows that
+// `indic_test` of the four tables at `table` (256 bytes) for U+0800–U+0FFF (whose lead is
+// E0), read where a window with such a lead tests them, not loaded for a whole call: most
+// calls fold a row of a few windows that
 // holds none, and a call loaded these 768 bytes, and spilled them to the stack, whatever
 // its text. Folding on one core, calls with and without interleaved in one process
 // (medians of the paired ratios, 15-21 pairs): Chinese and Japanese 5-6% faster, Thai
 // 4.5%, Cyrillic 4%, Arabic, Devanagari and emoji 2-4%, mixed-1m 8.6%, Greek 1%. The
 // two-byte table, which most scripts' windows test, stays loaded (read in place too,
 // Thai and Greek were 1-2% slower).
-typedef struct {
-  const uint8_t *bytes;
-} e0_bits;
-
-static inline e0_bits e0_bits_at(const uint8_t *bits) { return (e0_bits){bits}; }
-
-static inline uint32_t e0_test(__m256i index, __m256i bit, const e0_bits *bits) {
-  const uint8_t *table = bits->bytes;
+static inline uint32_t e0_test(__m256i index, __m256i bit, const uint8_t *table) {
   return bit_tables_test(index, bit, _mm512_loadu_si512(table), _mm512_loadu_si512(table + 64),
       _mm512_loadu_si512(table + 128), _mm512_loadu_si512(table + 192));
 }
@@ -184,7 +178,7 @@ typedef struct {
 } indic_kinds;
 
 static inline indic_kinds indic_kinds_of(uint32_t leads, __m256i second, __m256i third,
-    const e0_bits *identities, const e0_bits *marks, const e0_bits *ordered) {
+    const uint8_t *identities, const uint8_t *marks, const uint8_t *ordered) {
   // The scalar less U+0800, over 8: the byte of its bit; the bit by its low 3 bits.
   __m256i index = _mm256_or_si256(
       _mm256_slli_epi16(_mm256_and_si256(second, _mm256_set1_epi8(0x1F)), 3),
@@ -316,12 +310,10 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
 #if INDIC_MARKS
   const indic_bits two_byte_identities = indic_bits_at((const uint8_t *)identities);
   windows.two_byte = &two_byte_identities;
-#endif
-#if INDIC_MARKS
   // U+0800's bit is bit 0 of the 257th byte of the identity bits.
-  const e0_bits indic_identities = e0_bits_at((const uint8_t *)identities + 256);
-  const e0_bits indic_marks = e0_bits_at((const uint8_t *)tables->indic_marks);
-  const e0_bits indic_ordered = e0_bits_at((const uint8_t *)tables->indic_ordered_marks);
+  const uint8_t *indic_identities = (const uint8_t *)identities + 256;
+  const uint8_t *indic_marks = (const uint8_t *)tables->indic_marks;
+  const uint8_t *indic_ordered = (const uint8_t *)tables->indic_ordered_marks;
   // Of the window before: its E0 identities and the marks it wrote (`written`), and of
   // those, the identities and the marks of class 0 (a mark of another class may follow
   // only these without a look at the classes); `history` holds the marks written in the
@@ -365,12 +357,12 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       if (leads != 0) {
         if (window + 34 <= count) {
           kinds = indic_kinds_of(leads, _mm256_loadu_si256((const __m256i *)(text + window + 1)),
-              _mm256_loadu_si256((const __m256i *)(text + window + 2)), &indic_identities,
-              &indic_marks, &indic_ordered);
+              _mm256_loadu_si256((const __m256i *)(text + window + 2)), indic_identities,
+              indic_marks, indic_ordered);
         } else {
           // The next two bytes of the last two are past the text: those two are looked up.
           kinds = indic_kinds_of(leads & 0x3FFFFFFFu, NEXT(bytes, 1), NEXT(bytes, 2),
-              &indic_identities, &indic_marks, &indic_ordered);
+              indic_identities, indic_marks, indic_ordered);
         }
       }
       uint32_t unordered = kinds.marks & ~kinds.ordered, unordered_written = 0;
