@@ -21,8 +21,20 @@ extension TSBench {
     @Option(
       help: ArgumentHelp(
         "The scripts, comma-separated (default: all).",
-        valueName: Script.allCases.map(\.rawValue).joined(separator: ",")))
-    var scripts: String?
+        valueName: Script.allCases.map(\.rawValue).joined(separator: ",")),
+      transform: { value in
+        let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !names.isEmpty else { throw ValidationError("--scripts names no script") }
+        return try names.map { name in
+          guard let script = Script(rawValue: name) else {
+            throw ValidationError(
+              "Unknown script \"\(name)\" in --scripts; known: "
+                + Script.allCases.map(\.rawValue).joined(separator: ", "))
+          }
+          return script
+        }
+      })
+    var scripts: [Script]?
 
     @Option(help: "Interleaved rounds.")
     var rounds = 5
@@ -33,34 +45,19 @@ extension TSBench {
     func validate() throws {
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard rows > 0 else { throw ValidationError("--rows must be at least 1") }
-      _ = try chosenScripts()
-    }
-
-    func chosenScripts() throws -> [Script] {
-      guard let scripts else { return Script.allCases }
-      let names = scripts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard !names.isEmpty else { throw ValidationError("--scripts names no script") }
-      return try names.map { name in
-        guard let script = Script(rawValue: name) else {
-          throw ValidationError(
-            "Unknown script \"\(name)\" in --scripts; known: "
-              + Script.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        return script
-      }
     }
 
     func run() throws {
       try ResultsFolder.prepare(results)
       var benchmark = FoldBenchmark()
-      benchmark.scripts = try chosenScripts()
+      benchmark.scripts = scripts ?? Script.allCases
       benchmark.rows = rows
       benchmark.rounds = rounds
       let progress = ProgressDisplay("bench-fold", total: rounds, unit: "rounds")
       let result = benchmark.run(progress: progress)
       progress.finish()
       var command = "tsbench bench-fold --rows \(rows) --rounds \(rounds)"
-      if let scripts { command += " --scripts \(scripts)" }
+      if let scripts { command += " --scripts " + scripts.map(\.rawValue).joined(separator: ",") }
       let markdown = result.markdown(command: command)
       try ReportFile.write(markdown, to: "\(results)/fold.md")
       try ReportFile.writeJSON(result, to: "\(results)/fold.json")
