@@ -321,7 +321,7 @@ struct FoldedRowBuilder: Sendable {
       if first.isIdentity { return }
       if first.changesWordBreak { changesWordBreak = true }
       appendOriginal(text, row.runStart..<range.lowerBound, to: &folded)
-      folded.bytes += cache.keyBytes[first.keyOffset..<first.keyOffset + first.keyLength]
+      appendKey(at: first.keyOffset, length: first.keyLength, to: &folded)
       finishChangedCharacter(range, keyLength: first.keyLength, row: &row, in: folded)
       return
     }
@@ -336,7 +336,7 @@ struct FoldedRowBuilder: Sendable {
     }
     changesWordBreak = true
     appendOriginal(text, row.runStart..<range.lowerBound, to: &folded)
-    folded.bytes += cache.keyBytes[cluster.keyOffset..<cluster.keyOffset + cluster.keyLength]
+    appendKey(at: cluster.keyOffset, length: cluster.keyLength, to: &folded)
     finishChangedCharacter(range, keyLength: cluster.keyLength, row: &row, in: folded)
   }
 
@@ -361,6 +361,17 @@ struct FoldedRowBuilder: Sendable {
     guard keyLength > 1 else { return }
     for offset in (end - keyLength + 1)..<end where folded.bytes[offset] & 0xC0 != 0x80 {
       nonBoundaries.append(offset - row.rowStart)
+    }
+  }
+
+  /// Appends the key at `offset` of the cache's key bytes. Through a buffer pointer: an
+  /// `ArraySlice` of them retained and released the key bytes, and took the generic
+  /// append, at every keyed character (in one process, alternated, medians of the paired
+  /// ratios: `latin-200k` 3.5-7% faster, `mixed-200k` 0.5%).
+  @inline(__always)
+  private func appendKey(at offset: Int, length: Int, to folded: inout FoldedSegment) {
+    cache.keyBytes.withUnsafeBufferPointer { keys in
+      folded.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: keys[offset..<offset + length]))
     }
   }
 
