@@ -34,6 +34,11 @@ typedef struct {
   /// of `identity_bits`), for the `_kana` kernels, which pass over those scalars a window
   /// at a time: the test costs every window, and pays only in text of many kana.
   const uint8_t *kana_identity_bits;
+  /// The emoji of U+1F300–U+1F6FF that are their own keys and plain on their own, one bit
+  /// each (128 bytes), for `tsb_scan_plain_avx512`, which passes over them a window at a
+  /// time: only those whose class is in `supplementary_classes` now, which the scan reads
+  /// when a joiner after one joins the next pictograph.
+  const uint8_t *emoji_identity_bits;
 } tsb_plain_tables;
 
 /// Where a plain stretch ends, as `PlainStretch` describes it.

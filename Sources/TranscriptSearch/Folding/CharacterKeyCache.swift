@@ -118,6 +118,14 @@ struct CharacterKeyCache: Sendable {
   /// The classes (see ``PlainCharacterClass``) of the scalars in `recentSupplementary`'s
   /// slots, as `scalar << 16 | class`: emoji and their skin tones, for the fold's loop.
   private(set) var recentSupplementaryClasses = [UInt64](repeating: 0, count: 1 << 10)
+  /// The scalars of ``emojiScalars`` in `recentSupplementaryClasses` whose class is
+  /// ``PlainCharacterClass/identity``, a bit each: what the AVX-512 fold kernel passes
+  /// over a window at a time. Only those in the recent slots, whose class the kernel
+  /// reads where a zero width joiner after one joins a pictograph.
+  private(set) var emojiIdentityBits = [UInt64](repeating: 0, count: 16)
+  /// Most emoji (U+1F300–U+1F6FF): each has a slot of its own among the recent
+  /// supplementary scalars, which are slotted by their low ten bits.
+  static let emojiScalars: Range<UInt32> = 0x1_F300..<0x1_F700
   /// The keys that are not identities, back to back.
   private(set) var keyBytes: [UInt8] = []
   /// Keys of characters of several scalars, by their UTF-8 bytes: recent ones in a
@@ -249,8 +257,24 @@ struct CharacterKeyCache: Sendable {
   /// Puts a supplementary scalar and its class in their slot of the recent ones.
   private mutating func rememberRecent(_ scalar: UInt32, _ info: ScalarInfo, plainClass: UInt16) {
     let slot = Int(scalar) & (recentSupplementary.count - 1)
+    let evicted = UInt32(truncatingIfNeeded: recentSupplementaryClasses[slot] >> 16)
+    if Self.emojiScalars.contains(evicted) { setEmojiIdentityBit(evicted, false) }
     recentSupplementary[slot] = UInt64(scalar) << 32 | UInt64(info.rawValue)
     recentSupplementaryClasses[slot] = UInt64(scalar) << 16 | UInt64(plainClass)
+    if Self.emojiScalars.contains(scalar) {
+      setEmojiIdentityBit(
+        scalar, plainClass & PlainCharacterClass.kindMask == PlainCharacterClass.identity)
+    }
+  }
+
+  private mutating func setEmojiIdentityBit(_ scalar: UInt32, _ isSet: Bool) {
+    let index = Int(scalar - Self.emojiScalars.lowerBound)
+    let bit: UInt64 = 1 << UInt64(index & 63)
+    if isSet {
+      emojiIdentityBits[index >> 6] |= bit
+    } else {
+      emojiIdentityBits[index >> 6] &= ~bit
+    }
   }
 
   /// Whether the eight bytes at `index` are all printable ASCII (0x20–0x7E): the

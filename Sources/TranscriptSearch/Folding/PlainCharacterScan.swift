@@ -136,15 +136,18 @@ extension CharacterKeyCache {
           identityRuns.bytes.withUnsafeBufferPointer { runs in
             indicMarks.withUnsafeBufferPointer { marks in
               indicOrderedMarks.withUnsafeBufferPointer { orderedMarks in
-                // U+3000's bit is bit 0 of word 0xC0.
-                let kana = UnsafeRawPointer(identities.baseAddress! + 0x3000 / 64)
-                var tables = tsb_plain_tables(
-                  identity_bits: identities.baseAddress, classes: classes.baseAddress,
-                  supplementary_classes: supplementaryClasses.baseAddress,
-                  supplementary_mask: supplementaryClasses.count - 1, runs: runs.baseAddress,
-                  indic_marks: marks.baseAddress, indic_ordered_marks: orderedMarks.baseAddress,
-                  kana_identity_bits: kana.assumingMemoryBound(to: UInt8.self))
-                scan(text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+                emojiIdentityBits.withUnsafeBytes { emoji in
+                  // U+3000's bit is bit 0 of word 0xC0.
+                  let kana = UnsafeRawPointer(identities.baseAddress! + 0x3000 / 64)
+                  var tables = tsb_plain_tables(
+                    identity_bits: identities.baseAddress, classes: classes.baseAddress,
+                    supplementary_classes: supplementaryClasses.baseAddress,
+                    supplementary_mask: supplementaryClasses.count - 1, runs: runs.baseAddress,
+                    indic_marks: marks.baseAddress, indic_ordered_marks: orderedMarks.baseAddress,
+                    kana_identity_bits: kana.assumingMemoryBound(to: UInt8.self),
+                    emoji_identity_bits: emoji.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                  scan(text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+                }
               }
             }
           }

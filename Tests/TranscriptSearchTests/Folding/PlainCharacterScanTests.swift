@@ -81,6 +81,36 @@ struct PlainCharacterScanTests {
     }
   }
 
+  /// An emoji whose class left the recent supplementary scalars (its slot taken by a
+  /// scalar of the same low ten bits) is not passed over as an identity any more: the
+  /// joiner after it would not know it is a pictograph, and would not join 💻 to 👩.
+  /// Placed at every offset of a window, every kernel lists what the standard library's
+  /// characters say, and gives the portable kernel's stretch.
+  @Test(arguments: PlainScanKernel.available)
+  func forgetsEmojiWhoseClassIsNoLongerRecent(_ kernel: PlainScanKernel) {
+    let woman: UInt32 = 0x1_F469
+    // U+1F069, a domino tile, has the slot of U+1F469.
+    let evicting: UInt32 = 0x1_F069
+    #expect(
+      woman & 0x3FF == evicting & 0x3FF && CharacterKeyCache.emojiScalars.contains(woman)
+        && !CharacterKeyCache.emojiScalars.contains(evicting))
+    for padding in 0..<40 {
+      let text =
+        String(repeating: "a", count: padding) + "👩\u{200D}💻 👩 x "
+        + String(repeating: "b", count: 40)
+      var portable = CharacterKeyCache()
+      portable.plainScanKernel = .portable
+      var cache = CharacterKeyCache()
+      cache.plainScanKernel = kernel
+      for scalar in text.unicodeScalars.map(\.value) + [evicting] {
+        _ = portable.info(scalar)
+        _ = cache.info(scalar)
+      }
+      Self.expectStretchesFollowCharacters(text, &cache)
+      if kernel != .portable { Self.expectScansAgree(text, &cache, &portable) }
+    }
+  }
+
   /// From every character boundary of `text`, a scan passes over whole characters only
   /// and lists exactly what the fold needs of them, by the standard library's
   /// characters and the contract's keys: each character that is not its own key (one
