@@ -213,4 +213,41 @@ struct WebVTTParserTests {
   @Test func blankAndWhitespaceLines() throws {
     #expect(try cues("WEBVTT\n\n00:01.000 --> 00:02.000\na\n \nb\n\nc") == [Cue(1_000, "a b")])
   }
+
+  // The shapes the web platform's own parser tests check (their file-parsing suite, run
+  // against `tsbench import` outside this suite: every cue count, text and start agrees):
+  // a line with an arrow but no timings is a failed timing line, so the real one after
+  // it starts the next block; a NUL (U+FFFD once read) anywhere in a timestamp or the
+  // arrow fails the timings, and after the signature keeps the next line in the header;
+  // form feed is whitespace around the arrow, vertical tab is not.
+  @Test func linesTheWebPlatformTestsCheck() throws {
+    let arrows = ["-->", "foo-->", "-->foo", "--->", "-->-->", "00:00.000 -a -->"]
+    var file = "WEBVTT\n\n"
+    for (index, arrow) in arrows.enumerated() {
+      file += "\(arrow)\n00:0\(index).000 --> 00:09.000\ntext\(index)\n"
+    }
+    #expect(try cues(file) == arrows.indices.map { Cue(Int64($0) * 1_000, "text\($0)") })
+
+    let timing = Array("00:01.000 --> 00:02.000".utf8)
+    for place in 0...timing.count {
+      var line = timing
+      line.insert(0, at: place)
+      let bytes =
+        Array("WEBVTT\n\n".utf8) + line + Array("\nlost\n\n00:03.000 --> 00:04.000\nkept".utf8)
+      // A NUL after the end timestamp is in the settings, which never fail.
+      let expected =
+        place == timing.count ? [Cue(1_000, "lost"), Cue(3_000, "kept")] : [Cue(3_000, "kept")]
+      #expect(try cues(bytes: bytes) == expected, "NUL at \(place)")
+    }
+    #expect(
+      try cues(
+        bytes: Array("WEBVTT\n".utf8) + [0] + Array("\nheader\n00:01.000 --> 00:02.000\nx".utf8))
+        == [Cue(1_000, "x")])
+
+    #expect(
+      try cues("WEBVTT\n\n\u{0C}00:01.000\u{0C}-->\u{0C}00:02.000\u{0C}\nx") == [Cue(1_000, "x")])
+    #expect(
+      try cues("WEBVTT\n\n\u{0B}00:01.000\u{0B}-->\u{0B}00:02.000\nx\n\n00:03.000 --> 00:04.000\ny")
+        == [Cue(3_000, "y")])
+  }
 }
