@@ -35,9 +35,10 @@ typedef struct {
   /// at a time: the test costs every window, and pays only in text of many kana.
   const uint8_t *kana_identity_bits;
   /// The emoji of U+1F300–U+1F6FF that are their own keys and plain on their own, one bit
-  /// each (128 bytes), for `tsb_scan_plain_avx512`, which passes over them a window at a
-  /// time: only those whose class is in `supplementary_classes` now, which the scan reads
-  /// when a joiner after one joins the next pictograph.
+  /// each (128 bytes), which `tsb_scan_plain_avx512` passes over a window at a time and
+  /// the other vector kernels after a bit test: only those whose class is in
+  /// `supplementary_classes` now, which the scan reads when a joiner after one joins the
+  /// next pictograph.
   const uint8_t *emoji_identity_bits;
 } tsb_plain_tables;
 

@@ -120,8 +120,9 @@ struct CharacterKeyCache: Sendable {
   private(set) var recentSupplementaryClasses = [UInt64](repeating: 0, count: 1 << 10)
   /// The scalars of ``emojiScalars`` in `recentSupplementaryClasses` whose class is
   /// ``PlainCharacterClass/identity``, a bit each: what the AVX-512 fold kernel passes
-  /// over a window at a time. Only those in the recent slots, whose class the kernel
-  /// reads where a zero width joiner after one joins a pictograph.
+  /// over a window at a time, and the AVX2 one without a look at their class. Only those
+  /// in the recent slots, whose class the kernels read where a zero width joiner after
+  /// one joins a pictograph.
   private(set) var emojiIdentityBits = [UInt64](repeating: 0, count: 16)
   /// Most emoji (U+1F300–U+1F6FF): each has a slot of its own among the recent
   /// supplementary scalars, which are slotted by their low ten bits.
