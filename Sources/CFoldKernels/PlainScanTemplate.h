@@ -39,9 +39,8 @@ static inline uint32_t indic_test(__m256i index, __m256i bit, const indic_bits *
 
 // `indic_test` of the four tables at `table` (256 bytes) for U+0800–U+0FFF (whose lead is
 // E0), read where a window with such a lead tests them, not loaded for a whole call: most
-// calls fold a row of a few windows that
-// holds none, and a call loaded these 768 bytes, and spilled them to the stack, whatever
-// its text. Folding on one core, calls with and without interleaved in one process
+// calls fold a row of a few windows that holds none, and a call loaded these 768 bytes,
+// and spilled them to the stack, whatever its text. Folding on one core, calls with and without interleaved in one process
 // (medians of the paired ratios, 15-21 pairs): Chinese and Japanese 5-6% faster, Thai
 // 4.5%, Cyrillic 4%, Arabic, Devanagari and emoji 2-4%, mixed-1m 8.6%, Greek 1%. The
 // two-byte table, which most scripts' windows test, stays loaded (read in place too,
@@ -189,9 +188,10 @@ static inline indic_kinds indic_kinds_of(uint32_t leads, __m256i second, __m256i
       mark & e0_test(index, bit, ordered)};
 }
 
-// Of the four-byte leads among `leads` (F0), those of an emoji of U+1F300–U+1F6FF whose bit
-// is set in `table` (see `tsb_plain_tables.emoji_identity_bits`); `second`, `third` and
-// `fourth` are each byte's next three.
+// Of the four-byte leads among `leads` (F0), those of an emoji of U+1F300–U+1F6FF
+// (`TSB_EMOJI_FIRST`, `TSB_EMOJI_COUNT`) whose bit is set in `table` (see
+// `tsb_plain_tables.emoji_identity_bits`); `second`, `third` and `fourth` are each byte's
+// next three.
 static inline uint32_t emoji_identities(uint32_t leads, __m256i second, __m256i third,
     __m256i fourth, const uint8_t *table) {
   // F0 9F 8C 80 is U+1F300; the third byte 8C–9B, by its low four bits, and the fourth's
@@ -334,7 +334,6 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
   const uint8_t *indic_identities = (const uint8_t *)identities + 256;
   const uint8_t *indic_marks = (const uint8_t *)tables->indic_marks;
   const uint8_t *indic_ordered = (const uint8_t *)tables->indic_ordered_marks;
-  const uint8_t *emoji = tables->emoji_identity_bits;
   // Of the window before: its E0 identities and the marks it wrote (`written`), and of
   // those, the identities and the marks of class 0 (a mark of another class may follow
   // only these without a look at the classes); `history` holds the marks written in the
@@ -406,7 +405,7 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       if (four_leads != 0 && window + 35 <= count) {
         starts &= ~emoji_identities(four_leads, next,
             _mm256_loadu_si256((const __m256i *)(text + window + 2)),
-            _mm256_loadu_si256((const __m256i *)(text + window + 3)), emoji);
+            _mm256_loadu_si256((const __m256i *)(text + window + 3)), emoji_bits);
       }
 #endif
     } else if (count >= 32) {
@@ -455,8 +454,8 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       // over as such a scalar is, without its class or the character before it: what the
       // AVX2 kernel's mask cannot tell (folding `emoji-200k` with it on one core, in one
       // process, medians of 21 and 31 paired ratios: 3-4% faster).
-      if (scalar - 0x1F300u < 0x400u
-          && emoji_bits[(scalar - 0x1F300u) >> 3] >> (scalar & 7) & 1) {
+      if (scalar - TSB_EMOJI_FIRST < TSB_EMOJI_COUNT
+          && emoji_bits[(scalar - TSB_EMOJI_FIRST) >> 3] >> (scalar & 7) & 1) {
         continue;
       }
       unsigned class = class_of(scalar, tables);

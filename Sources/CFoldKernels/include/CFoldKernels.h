@@ -63,6 +63,12 @@ typedef struct {
 #define TSB_CLASS_JOINER 0x0800u
 #define TSB_CLASS_REGIONAL 0x0400u
 
+/// The emoji `tsb_plain_tables.emoji_identity_bits` holds a bit for: U+1F300–U+1F6FF (the
+/// four-byte scalars F0 9F 8C 80 to F0 9F 9B BF, which `tsb_scan_plain_avx512` tells by
+/// those bytes).
+#define TSB_EMOJI_FIRST 0x1F300u
+#define TSB_EMOJI_COUNT 0x400u
+
 /// The bytes of `tsb_plain_tables.runs`.
 #define TSB_PLAIN_RUNS 160
 

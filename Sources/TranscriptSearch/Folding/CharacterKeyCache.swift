@@ -1,3 +1,5 @@
+import CFoldKernels
+
 /// The composed key of each character, and whether grapheme breaking can be skipped
 /// around it, computed once per distinct scalar or character.
 ///
@@ -123,10 +125,11 @@ struct CharacterKeyCache: Sendable {
   /// over a window at a time, and the AVX2 one without a look at their class. Only those
   /// in the recent slots, whose class the kernels read where a zero width joiner after
   /// one joins a pictograph.
-  private(set) var emojiIdentityBits = [UInt64](repeating: 0, count: 16)
-  /// Most emoji (U+1F300–U+1F6FF): each has a slot of its own among the recent
-  /// supplementary scalars, which are slotted by their low ten bits.
-  static let emojiScalars: Range<UInt32> = 0x1_F300..<0x1_F700
+  private(set) var emojiIdentityBits = [UInt64](
+    repeating: 0, count: Int(TSB_EMOJI_COUNT) / 64)
+  /// Most emoji (U+1F300–U+1F6FF, as the fold kernels define them): each has a slot of its
+  /// own among the recent supplementary scalars, which are slotted by their low ten bits.
+  static let emojiScalars = TSB_EMOJI_FIRST..<TSB_EMOJI_FIRST + TSB_EMOJI_COUNT
   /// The keys that are not identities, back to back.
   private(set) var keyBytes: [UInt8] = []
   /// Keys of characters of several scalars, by their UTF-8 bytes: recent ones in a
