@@ -115,4 +115,39 @@ int tsb_is_plain_ascii_avx512(const uint8_t *text, size_t count);
 void tsb_lowercase_ascii_avx2(uint8_t *bytes, size_t count);
 void tsb_lowercase_ascii_avx512(uint8_t *bytes, size_t count);
 
+/// A plain scan kernel (`tsb_scan_plain_avx2` and the others) and a lowercasing pass
+/// (`tsb_lowercase_ascii_avx2`, `_avx512`).
+typedef void (*tsb_plain_scan)(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
+typedef void (*tsb_lowercase)(uint8_t *bytes, size_t count);
+
+/// The keys of the characters `CharacterKeyCache` knows: the `ScalarInfo` of each scalar
+/// of the Basic Multilingual Plane (0 until computed) and the key bytes it points into.
+typedef struct {
+  const uint32_t *scalar_infos;
+  const uint8_t *key_bytes;
+} tsb_key_tables;
+
+/// What `tsb_fold_plain_row` found in a row it folded: its marks (scalar starts inside
+/// characters) and whether a key may break words otherwise than its character.
+typedef struct {
+  size_t marks;
+  int changes_word_break;
+} tsb_plain_row;
+
+/// Folds `row`, a copy of `text` (`count` bytes, shorter than 2 GiB), in place where `scan`
+/// passes over the whole text from its start and each keyed character's key is one scalar
+/// as long as it: writes those keys, lowercases A–Z with `lowercase`, lists the marks'
+/// offsets in `marks` and returns 1. Else returns 0, `row` partly written. Either way
+/// `stretch` and `items` are the scan's. `items` and `marks` hold `count` values each.
+int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8_t *text,
+    size_t count, const tsb_plain_tables *tables, const tsb_key_tables *keys, uint32_t *items,
+    tsb_plain_stretch *stretch, uint8_t *row, uint32_t *marks, tsb_plain_row *result);
+
+/// For each of `count` offsets in `row` (scalar starts inside characters), sets its bit in
+/// `words` and adds its scalar to `inside` (64 words, by the scalar's low 12 bits; see
+/// `InsideCharacters`).
+void tsb_note_inside_characters(const uint8_t *row, const uint32_t *offsets, size_t count,
+    uint64_t *words, uint64_t *inside);
+
 #endif

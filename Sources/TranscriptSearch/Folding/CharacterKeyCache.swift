@@ -23,7 +23,8 @@ struct CharacterKeyCache: Sendable {
       && UTF8Scalars.sequenceLength(lead: keyBytes[info.keyOffset]) == info.keyLength
   }
 
-  /// What is known about a single scalar.
+  /// What is known about a single scalar. (`tsb_fold_plain_row` reads `isKnown`,
+  /// `changesWordBreak`, `keyOffset` and `keyLength` in these bits.)
   struct ScalarInfo: Sendable {
     var rawValue: UInt32
 
@@ -58,7 +59,7 @@ struct CharacterKeyCache: Sendable {
     var keyLength: Int { Int(rawValue & 0x1F) }
   }
 
-  private var basicPlane = [ScalarInfo](repeating: ScalarInfo(rawValue: 0), count: 0x1_0000)
+  private(set) var basicPlane = [ScalarInfo](repeating: ScalarInfo(rawValue: 0), count: 0x1_0000)
   /// How the row builder's fast loop treats each scalar of the Basic Multilingual Plane
   /// (see ``PlainCharacterClass``), filled in as scalars are looked up: 128 KB, of which
   /// a script's text touches a few lines, where `basicPlane` takes 256 KB.

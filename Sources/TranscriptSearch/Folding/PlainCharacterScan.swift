@@ -125,16 +125,57 @@ extension CharacterKeyCache {
     guard plainScanKernel != .portable else {
       return scanPlainCharactersPortably(in: text, from: start, items: items)
     }
-    let scan =
-      plainScanKernel == .avx512
-      ? (passesOverKana ? tsb_scan_plain_avx512_kana : tsb_scan_plain_avx512)
-      : (passesOverKana ? tsb_scan_plain_avx2_kana : tsb_scan_plain_avx2)
     var stretch = tsb_plain_stretch()
-    identityBits.withUnsafeBufferPointer { identities in
+    var unused = tsb_plain_row()
+    runVectorKernel(
+      on: text, from: start, items: items, row: nil, marks: nil, stretch: &stretch,
+      rowResult: &unused)
+    return noted(stretch, from: start)
+  }
+
+  /// `stretch` as a ``PlainStretch``, its kana look-ups counted (see
+  /// ``noteKanaLookups(_:scanning:)``).
+  private mutating func noted(_ stretch: tsb_plain_stretch, from start: Int) -> PlainStretch {
+    if !passesOverKana { noteKanaLookups(stretch.kana_lookups, scanning: stretch.stop - start) }
+    return PlainStretch(
+      stop: stretch.stop, pending: stretch.pending, pendingScalars: stretch.pending_scalars,
+      lastScalar: stretch.last_scalar, itemCount: stretch.item_count)
+  }
+
+  /// The vector kernel ``scanPlainCharacters(in:from:items:)`` runs, as chosen by
+  /// ``plainScanKernel`` and ``passesOverKana`` (not the portable one).
+  var plainScan: tsb_plain_scan {
+    switch (plainScanKernel == .avx512, passesOverKana) {
+    case (true, true): tsb_scan_plain_avx512_kana
+    case (true, false): tsb_scan_plain_avx512
+    case (false, true): tsb_scan_plain_avx2_kana
+    case (false, false): tsb_scan_plain_avx2
+    }
+  }
+
+  /// Runs the vector kernel ``plainScan`` over `text` with the cache's tables: the scan
+  /// from `start` into `stretch` or, given `row`, the fold of the whole row into it
+  /// (`tsb_fold_plain_row`, whose answer it returns) into `rowResult`. One function for
+  /// both, where a helper taking a closure retained and released each table a call.
+  @discardableResult
+  private mutating func runVectorKernel(
+    on text: UnsafeBufferPointer<UInt8>, from start: Int,
+    items: UnsafeMutableBufferPointer<UInt32>, row: UnsafeMutablePointer<UInt8>?,
+    marks: UnsafeMutablePointer<UInt32>?, stretch: inout tsb_plain_stretch,
+    rowResult: inout tsb_plain_row
+  ) -> Int32 {
+    let scan = plainScan
+    let lowercase: tsb_lowercase
+    if plainScanKernel == .avx512 {
+      lowercase = tsb_lowercase_ascii_avx512
+    } else {
+      lowercase = tsb_lowercase_ascii_avx2
+    }
+    return identityBits.withUnsafeBufferPointer { identities in
       plainClasses.withUnsafeBufferPointer { classes in
         recentSupplementaryClasses.withUnsafeBufferPointer { supplementaryClasses in
           identityRuns.bytes.withUnsafeBufferPointer { runs in
-            indicMarks.withUnsafeBufferPointer { marks in
+            indicMarks.withUnsafeBufferPointer { indic in
               indicOrderedMarks.withUnsafeBufferPointer { orderedMarks in
                 emojiIdentityBits.withUnsafeBytes { emoji in
                   // U+3000's bit is bit 0 of word 0xC0.
@@ -143,10 +184,23 @@ extension CharacterKeyCache {
                     identity_bits: identities.baseAddress, classes: classes.baseAddress,
                     supplementary_classes: supplementaryClasses.baseAddress,
                     supplementary_mask: supplementaryClasses.count - 1, runs: runs.baseAddress,
-                    indic_marks: marks.baseAddress, indic_ordered_marks: orderedMarks.baseAddress,
+                    indic_marks: indic.baseAddress, indic_ordered_marks: orderedMarks.baseAddress,
                     kana_identity_bits: kana.assumingMemoryBound(to: UInt8.self),
                     emoji_identity_bits: emoji.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                  scan(text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+                  guard let row else {
+                    scan(text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+                    return 1
+                  }
+                  return basicPlane.withUnsafeBytes { infos in
+                    keyBytes.withUnsafeBufferPointer { keyBytes in
+                      var keys = tsb_key_tables(
+                        scalar_infos: infos.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                        key_bytes: keyBytes.baseAddress)
+                      return tsb_fold_plain_row(
+                        scan, lowercase, text.baseAddress, text.count, &tables, &keys,
+                        items.baseAddress, &stretch, row, marks, &rowResult)
+                    }
+                  }
                 }
               }
             }
@@ -154,10 +208,34 @@ extension CharacterKeyCache {
         }
       }
     }
-    if !passesOverKana { noteKanaLookups(stretch.kana_lookups, scanning: stretch.stop - start) }
-    return PlainStretch(
-      stop: stretch.stop, pending: stretch.pending, pendingScalars: stretch.pending_scalars,
-      lastScalar: stretch.last_scalar, itemCount: stretch.item_count)
+  }
+
+  /// What ``foldPlainRow(_:into:items:marks:)`` did with a row.
+  enum PlainRowFold {
+    /// Folded it: the marks it listed, and whether a key may break words otherwise than
+    /// its character (see ``ScalarInfo/changesWordBreak``).
+    case folded(marks: Int, changesWordBreak: Bool)
+    /// Left it to the walk of ``FoldedRowBuilder``, with the stretch of plain characters
+    /// from its start, whose items `items` hold.
+    case declined(PlainStretch)
+  }
+
+  /// Folds `row`, a copy of `text`, in place where a vector kernel passes over all of
+  /// `text` and each keyed character's key is one scalar as long as it (see
+  /// `tsb_fold_plain_row`), listing its marks in `marks`. Needs `items.count` and
+  /// `marks.count` at least `text.count`, a text shorter than 2 GiB, and a vector kernel.
+  mutating func foldPlainRow(
+    _ text: UnsafeBufferPointer<UInt8>, into row: UnsafeMutablePointer<UInt8>,
+    items: UnsafeMutableBufferPointer<UInt32>, marks: UnsafeMutableBufferPointer<UInt32>
+  ) -> PlainRowFold {
+    var stretch = tsb_plain_stretch()
+    var result = tsb_plain_row()
+    let folded = runVectorKernel(
+      on: text, from: 0, items: items, row: row, marks: marks.baseAddress, stretch: &stretch,
+      rowResult: &result)
+    let plainStretch = noted(stretch, from: 0)
+    guard folded != 0 else { return .declined(plainStretch) }
+    return .folded(marks: result.marks, changesWordBreak: result.changes_word_break != 0)
   }
 
   /// ``scanPlainCharacters(in:from:items:)`` in Swift, for every CPU.

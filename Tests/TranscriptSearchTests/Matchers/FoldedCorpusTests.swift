@@ -107,6 +107,41 @@ struct FoldedCorpusTests {
     }
   }
 
+  /// Rows a vector kernel folds whole, in one call (capitals whose key is one scalar as
+  /// long as they are, in two, three bytes; marks; emoji sequences), and rows it leaves to
+  /// the walk at the first character it cannot (keys longer or shorter than their
+  /// characters: İ, ß, ẞ, K, Ω, ﬁ, ΐ; keyed scalars outside the Basic Multilingual Plane;
+  /// decomposed letters; a carriage return; a row that starts with a mark), each shape
+  /// alone and then beside the others in random rows: every kernel's fold is the portable
+  /// one's, and the matches of the automatic kernel's are the oracle's.
+  @Test func rowsTheKernelFoldsWholeFoldAsTheWalkDoes() async throws {
+    let shapes = [
+      "Москва ΣΟΦΟΣ Ωμέγα Ÿ", "ǄǅǆǇ ǈ", "ＦＵＬＬ ｗｉｄｔｈ", "Ärger ÜBER Öl", "สวัสดี ครับ",
+      "क्षत्रिय हिन्दी", "👨\u{200D}👩\u{200D}👧 🇯🇵 👍🏽", "İstanbul", "Straße", "GROẞ",
+      "\u{212A}elvin \u{2126}hm", "ﬁne", "ΐ", "𐐀𐐨 Deseret", "e\u{301}te\u{301}", "one\r\ntwo",
+      "\u{301}mark first", "🇫🇷 France", "plain ascii", "日本語のテキスト",
+    ]
+    var random = SeededRandom(seed: 0xF01D)
+    let rows =
+      shapes.enumerated().map { TranscriptRow(start: Int64($0.offset), text: $0.element) }
+      + (0..<600).map { row in
+        TranscriptRow(
+          start: Int64(shapes.count + row),
+          text: (0..<Int.random(in: 1...4, using: &random)).map { _ in
+            shapes.randomElement(using: &random)!
+          }.joined(separator: Bool.random(using: &random) ? " " : ""))
+      }
+    let corpus = Corpus(rows)
+    expectEveryKernelFoldsAsThePortableOne(corpus)
+    let few = Corpus(Array(rows.prefix(shapes.count + 60)))
+    try await expectAgreesWithOracle(
+      FoldedCorpus(few, segmentBytes: FoldedCorpus.defaultSegmentBytes), few,
+      keywords: [
+        "москва", "σοφοσ", "ÿ", "ǆ", "full", "über", "ครับ", "क्ष", "👩", "🇯🇵", "i̇stanbul", "strasse",
+        "gross", "kelvin", "ωhm", "fine", "𐐨𐐨", "été", "one\r\ntwo", "mark", "france", "テキスト",
+      ])
+  }
+
   /// Rows of emoji sequences and flags, which the fold kernels join without grapheme
   /// breaking (GB11, GB12, GB13), with pictographs they pass over (❤, ☀), ones they see
   /// first (so the kernel stops and the row builder finishes the character), keyed ones
