@@ -14,7 +14,8 @@
 # An improvement passes and says to refresh the baseline.
 #
 # TSB_GATE_SCRATCH and TSB_GATE_SWIFTFLAGS select another build folder and extra
-# compiler flags; the regression demonstration (Scripts/bench-gate-demo.sh) uses them.
+# compiler flags (to gate a build made otherwise). TSB_GATE_REGRESSION=1 reaches the
+# workload, which then does every folded search twice (Scripts/bench-gate-demo.sh).
 set -euo pipefail
 mode=${1:-check}
 root=$(cd "$(dirname "$0")/.." && pwd)

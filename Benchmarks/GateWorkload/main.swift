@@ -6,8 +6,15 @@
 // It is synchronous on purpose: valgrind 3.19 crashes when the Swift concurrency
 // runtime starts its threads, so `chunked`'s chunks are searched one after another
 // here, through the same per-chunk search the task group runs.
+//
+// With TSB_GATE_REGRESSION=1 in the environment, every `folded` search is done twice: the
+// deliberate regression Scripts/bench-gate-demo.sh shows the gate failing, without a
+// second build of the workload.
+import Foundation
 import TranscriptCorpus
 import TranscriptSearch
+
+let searchesTwice = ProcessInfo.processInfo.environment["TSB_GATE_REGRESSION"] == "1"
 
 let rows = 10_000
 let (corpus, planted) = TranscriptGenerator(script: .mixed, seed: DatasetSpec.standardSeed)
@@ -21,6 +28,7 @@ var total = 0
 for _ in 0..<5 {
   for keyword in planted.map(\.keyword) + ["a"] {
     let key = FoldedKeyword(keyword)
+    if searchesTwice { _ = matcher.matches(of: key) }
     let matches = matcher.matches(of: key)
     let byChunk = chunked.chunks.flatMap { folded.matches(of: key, inRows: $0) }
     precondition(matches == byChunk, "chunked and folded disagree on \(keyword)")

@@ -35,12 +35,6 @@ public struct FoldedMatcher: Matcher {
   /// Every match of a folded keyword, searched on the calling thread.
   public func matches(of keyword: FoldedKeyword) -> [Match] {
     let folded = forms.form(for: keyword.options)
-    #if TSB_GATE_REGRESSION
-      // A deliberate 2× slowdown, compiled in only by Scripts/bench-gate-demo.sh to show
-      // that the CI gate catches a regression.
-      _ = folded.matches(
-        of: keyword, inRows: 0..<folded.rowCount, kernel: kernel, originals: forms.corpus)
-    #endif
     return folded.matches(
       of: keyword, inRows: 0..<folded.rowCount, kernel: kernel, originals: forms.corpus)
   }
