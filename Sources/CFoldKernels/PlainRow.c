@@ -44,7 +44,9 @@ int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8
         || sequence_length(keys->key_bytes[key_offset]) != length) {
       return 0;
     }
-    for (size_t byte = 0; byte < length; byte++) row[at + byte] = keys->key_bytes[key_offset + byte];
+    for (size_t byte = 0; byte < length; byte++) {
+      row[at + byte] = keys->key_bytes[key_offset + byte];
+    }
     changes_word_break |= (info & INFO_CHANGES_WORD_BREAK) != 0;
   }
   lowercase(row, count);

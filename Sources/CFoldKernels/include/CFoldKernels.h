@@ -144,9 +144,9 @@ int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8
     size_t count, const tsb_plain_tables *tables, const tsb_key_tables *keys, uint32_t *items,
     tsb_plain_stretch *stretch, uint8_t *row, uint32_t *marks, tsb_plain_row *result);
 
-/// For each of `count` offsets in `row` (scalar starts inside characters), sets its bit in
-/// `words` and adds its scalar to `inside` (64 words, by the scalar's low 12 bits; see
-/// `InsideCharacters`).
+/// For each of `count` offsets in `row` (scalar starts inside characters, never ASCII),
+/// sets its bit in `words` and adds its scalar to `inside` (64 words, by the scalar's low
+/// 12 bits; see `InsideCharacters`).
 void tsb_note_inside_characters(const uint8_t *row, const uint32_t *offsets, size_t count,
     uint64_t *words, uint64_t *inside);
 
