@@ -14,6 +14,17 @@ static inline size_t sequence_length(uint8_t lead) {
   return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
 }
 
+// The scalar of two, three or four bytes that starts at `at`, of valid UTF-8.
+static inline uint32_t multibyte_scalar_at(const uint8_t *bytes, size_t at) {
+  uint32_t lead = bytes[at];
+  if (lead < 0xE0) return (lead & 0x1F) << 6 | (bytes[at + 1] & 0x3Fu);
+  if (lead < 0xF0) {
+    return (lead & 0x0F) << 12 | (bytes[at + 1] & 0x3Fu) << 6 | (bytes[at + 2] & 0x3Fu);
+  }
+  return (lead & 0x07) << 18 | (bytes[at + 1] & 0x3Fu) << 12 | (bytes[at + 2] & 0x3Fu) << 6
+      | (bytes[at + 3] & 0x3Fu);
+}
+
 int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8_t *text,
     size_t count, const tsb_plain_tables *tables, const tsb_key_tables *keys, uint32_t *items,
     tsb_plain_stretch *stretch, uint8_t *row, uint32_t *marks, tsb_plain_row *result) {
@@ -28,15 +39,11 @@ int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8
       continue;
     }
     size_t at = item & ~TSB_KEYED_ITEM;
-    uint32_t lead = text[at];
-    size_t length = sequence_length((uint8_t)lead);
+    size_t length = sequence_length(text[at]);
     // Keyed characters of the Basic Multilingual Plane only: the others' facts are not in
     // `scalar_infos`.
     if (length == 4) return 0;
-    uint32_t scalar = length == 2 ? (lead & 0x1F) << 6 | (text[at + 1] & 0x3Fu)
-                                  : (lead & 0x0F) << 12 | (text[at + 1] & 0x3Fu) << 6
-            | (text[at + 2] & 0x3Fu);
-    uint32_t info = keys->scalar_infos[scalar];
+    uint32_t info = keys->scalar_infos[multibyte_scalar_at(text, at)];
     size_t key_length = info & 0x1F, key_offset = info >> 5 & 0xFFFFF;
     // A key of one scalar as long as the character, written over it; any other changes
     // the row's length, which the caller's walk records.
@@ -60,15 +67,7 @@ void tsb_note_inside_characters(const uint8_t *row, const uint32_t *offsets, siz
   for (size_t index = 0; index < count; index++) {
     uint32_t at = offsets[index];
     words[at >> 6] |= 1ull << (at & 63);
-    uint32_t lead = row[at], scalar;
-    if (lead < 0xE0) {
-      scalar = (lead & 0x1F) << 6 | (row[at + 1] & 0x3Fu);
-    } else if (lead < 0xF0) {
-      scalar = (lead & 0x0F) << 12 | (row[at + 1] & 0x3Fu) << 6 | (row[at + 2] & 0x3Fu);
-    } else {
-      scalar = (lead & 0x07) << 18 | (row[at + 1] & 0x3Fu) << 12 | (row[at + 2] & 0x3Fu) << 6
-          | (row[at + 3] & 0x3Fu);
-    }
+    uint32_t scalar = multibyte_scalar_at(row, at);
     inside[scalar >> 6 & 63] |= 1ull << (scalar & 63);
   }
 }
