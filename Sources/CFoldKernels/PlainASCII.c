@@ -74,6 +74,23 @@ void tsb_lowercase_ascii_avx2(uint8_t *bytes, size_t count) {
   for (; index < count; index++) bytes[index] = lowercased(bytes[index]);
 }
 
+void tsb_copy_lowercase_ascii_avx2(uint8_t *row, const uint8_t *text, size_t count) {
+  size_t index = 0;
+  if (count >= 32) {
+    for (; index + 32 <= count; index += 32) {
+      _mm256_storeu_si256((__m256i *)(row + index),
+          lowercased_avx2(_mm256_loadu_si256((const __m256i *)(text + index))));
+    }
+    // The last 32 bytes again: the same bytes written twice.
+    if (index < count) {
+      _mm256_storeu_si256((__m256i *)(row + count - 32),
+          lowercased_avx2(_mm256_loadu_si256((const __m256i *)(text + count - 32))));
+    }
+    return;
+  }
+  for (; index < count; index++) row[index] = lowercased(text[index]);
+}
+
 #pragma clang attribute pop
 
 #pragma clang attribute push(__attribute__((target("avx512f,avx512bw"))), apply_to = function)
@@ -104,6 +121,17 @@ void tsb_lowercase_ascii_avx512(uint8_t *bytes, size_t count) {
   }
 }
 
+void tsb_copy_lowercase_ascii_avx512(uint8_t *row, const uint8_t *text, size_t count) {
+  for (size_t index = 0; index < count; index += 64) {
+    const __mmask64 lanes = first_bytes(count - index);
+    const __m512i block = _mm512_maskz_loadu_epi8(lanes, text + index);
+    const __mmask64 capitals = _mm512_cmplt_epu8_mask(
+        _mm512_sub_epi8(block, _mm512_set1_epi8(0x41)), _mm512_set1_epi8(26));
+    _mm512_mask_storeu_epi8(row + index, lanes,
+        _mm512_mask_add_epi8(block, capitals, block, _mm512_set1_epi8(0x20)));
+  }
+}
+
 #pragma clang attribute pop
 
 #else
@@ -112,5 +140,7 @@ int tsb_is_plain_ascii_avx2(const uint8_t *text, size_t count) { return 0; }
 void tsb_lowercase_ascii_avx2(uint8_t *bytes, size_t count) {}
 int tsb_is_plain_ascii_avx512(const uint8_t *text, size_t count) { return 0; }
 void tsb_lowercase_ascii_avx512(uint8_t *bytes, size_t count) {}
+void tsb_copy_lowercase_ascii_avx2(uint8_t *row, const uint8_t *text, size_t count) {}
+void tsb_copy_lowercase_ascii_avx512(uint8_t *row, const uint8_t *text, size_t count) {}
 
 #endif

@@ -25,14 +25,15 @@ static inline uint32_t multibyte_scalar_at(const uint8_t *bytes, size_t at) {
       | (bytes[at + 3] & 0x3Fu);
 }
 
-int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8_t *text,
-    size_t count, const tsb_plain_tables *tables, const tsb_key_tables *keys, uint32_t *items,
-    tsb_plain_stretch *stretch, uint8_t *row, uint32_t *marks, tsb_plain_row *result) {
-  scan(text, count, 0, tables, items, stretch);
-  if (stretch->stop != count) return 0;
+// Writes over `row` (a copy of `text`) the keys of the keyed characters among `items`,
+// lists the other items (marks) in `marks` and returns 1, where every key is one scalar as
+// long as its character; else returns 0, `row` partly written.
+static inline int write_keys(const uint8_t *text, const tsb_key_tables *keys,
+    const uint32_t *items, size_t item_count, uint8_t *row, uint32_t *marks,
+    tsb_plain_row *result) {
   size_t mark_count = 0;
   int changes_word_break = 0;
-  for (size_t index = 0; index < stretch->item_count; index++) {
+  for (size_t index = 0; index < item_count; index++) {
     uint32_t item = items[index];
     if (!(item & TSB_KEYED_ITEM)) {
       marks[mark_count++] = item;
@@ -56,10 +57,73 @@ int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8
     }
     changes_word_break |= (info & INFO_CHANGES_WORD_BREAK) != 0;
   }
-  lowercase(row, count);
   result->marks = mark_count;
   result->changes_word_break = changes_word_break;
   return 1;
+}
+
+int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8_t *text,
+    size_t count, const tsb_plain_tables *tables, const tsb_key_tables *keys, uint32_t *items,
+    tsb_plain_stretch *stretch, uint8_t *row, uint32_t *marks, tsb_plain_row *result) {
+  scan(text, count, 0, tables, items, stretch);
+  if (stretch->stop != count) return 0;
+  if (!write_keys(text, keys, items, stretch->item_count, row, marks, result)) return 0;
+  lowercase(row, count);
+  return 1;
+}
+
+// The flags of `FoldedSegment.RowFlags` a row folded here may have.
+enum { ROW_IS_COMPLEX = 1, ROW_CHANGES_WORD_BREAK = 8 };
+
+int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
+    tsb_copy_lowercase copy_lowercase, const tsb_plain_tables *tables,
+    const tsb_key_tables *keys, tsb_fold_batch *batch) {
+  for (; batch->row < batch->end_row; batch->row++) {
+    if (batch->byte_base + batch->byte_count >= batch->byte_limit) return TSB_BATCH_FILLED;
+    const uint8_t *text = batch->texts + batch->offsets[batch->row];
+    const size_t count = batch->lengths[batch->row];
+    // The room for one more row, its separator, and its items; a row that does not fit
+    // in an empty room is the caller's.
+    if (batch->row_count == batch->row_capacity
+        || count >= batch->byte_capacity - batch->byte_count || count > batch->item_capacity) {
+      return batch->row_count == 0 ? TSB_BATCH_TOO_LONG : TSB_BATCH_FILLED;
+    }
+    uint8_t *row = batch->bytes + batch->byte_count;
+    uint8_t flags = 0;
+    if (is_plain(text, count)) {
+      copy_lowercase(row, text, count);
+    } else {
+      scan(text, count, 0, tables, batch->items, &batch->stretch);
+      batch->kana_lookups += batch->stretch.kana_lookups;
+      batch->scanned_bytes += batch->stretch.stop;
+      if (batch->stretch.stop != count) return TSB_BATCH_DECLINED;
+      copy_lowercase(row, text, count);
+      tsb_plain_row result;
+      if (!write_keys(text, keys, batch->items, batch->stretch.item_count, row, batch->marks,
+              &result)) {
+        return TSB_BATCH_DECLINED;
+      }
+      if (result.changes_word_break) flags |= ROW_CHANGES_WORD_BREAK;
+      if (result.marks > 0) {
+        flags |= ROW_IS_COMPLEX;
+        batch->complex_rows[batch->complex_count] = (uint32_t)(batch->row_base + batch->row_count);
+        batch->complex_row_words[batch->complex_count] =
+            (uint32_t)(batch->word_base + batch->word_count);
+        batch->complex_count++;
+        uint64_t *words = batch->words + batch->word_count;
+        const size_t word_count = count / 64 + 1;
+        for (size_t word = 0; word < word_count; word++) words[word] = 0;
+        tsb_note_inside_characters(text, batch->marks, result.marks, words, batch->inside);
+        batch->word_count += word_count;
+      }
+    }
+    row[count] = 0xFF;
+    batch->byte_count += count + 1;
+    batch->row_ends[batch->row_count] = (uint32_t)(batch->byte_base + batch->byte_count);
+    batch->row_flags[batch->row_count] = flags;
+    batch->row_count++;
+  }
+  return TSB_BATCH_FILLED;
 }
 
 void tsb_note_inside_characters(const uint8_t *row, const uint32_t *offsets, size_t count,

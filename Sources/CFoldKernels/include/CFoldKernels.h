@@ -115,6 +115,11 @@ int tsb_is_plain_ascii_avx512(const uint8_t *text, size_t count);
 void tsb_lowercase_ascii_avx2(uint8_t *bytes, size_t count);
 void tsb_lowercase_ascii_avx512(uint8_t *bytes, size_t count);
 
+/// Copies `count` bytes of plain ASCII from `text` to `row`, lowercasing A–Z; on the same
+/// CPUs as `tsb_is_plain_ascii_avx2` and `tsb_is_plain_ascii_avx512`.
+void tsb_copy_lowercase_ascii_avx2(uint8_t *row, const uint8_t *text, size_t count);
+void tsb_copy_lowercase_ascii_avx512(uint8_t *row, const uint8_t *text, size_t count);
+
 /// A plain scan kernel (`tsb_scan_plain_avx2` and the others) and a lowercasing pass
 /// (`tsb_lowercase_ascii_avx2`, `_avx512`).
 typedef void (*tsb_plain_scan)(const uint8_t *text, size_t count, size_t start,
@@ -143,6 +148,66 @@ typedef struct {
 int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8_t *text,
     size_t count, const tsb_plain_tables *tables, const tsb_key_tables *keys, uint32_t *items,
     tsb_plain_stretch *stretch, uint8_t *row, uint32_t *marks, tsb_plain_row *result);
+
+/// `tsb_is_plain_ascii_avx2` and `_avx512`, and `tsb_copy_lowercase_ascii_avx2` and
+/// `_avx512`.
+typedef int (*tsb_plain_ascii_test)(const uint8_t *text, size_t count);
+typedef void (*tsb_copy_lowercase)(uint8_t *row, const uint8_t *text, size_t count);
+
+/// Rows folded by `tsb_fold_plain_rows`, and the room their fold is written to: what a
+/// `FoldedSegment` adds for them, staged, with offsets and row numbers already those of
+/// the segment (`*_base`: what the segment held before the staging's first).
+typedef struct {
+  /// The rows: `texts + offsets[row]`, `lengths[row]` bytes, for `row` up to `end_row`;
+  /// `row` is the next one to fold.
+  const uint8_t *texts;
+  const intptr_t *offsets;
+  const uint32_t *lengths;
+  size_t row, end_row;
+  /// No row is begun once the segment holds `byte_limit` bytes.
+  size_t byte_limit;
+  /// The folded bytes, each row followed by 0xFF.
+  uint8_t *bytes;
+  size_t byte_count, byte_capacity, byte_base;
+  /// Each row's end (its separator's end, the next row's start) and its
+  /// `FoldedSegment.RowFlags`.
+  uint32_t *row_ends;
+  uint8_t *row_flags;
+  size_t row_count, row_capacity, row_base;
+  /// The rows with marks (`isComplex`): their numbers, their boundary tables' first words
+  /// in `words` (each row's length / 64 + 1 words, which `byte_capacity / 64 +
+  /// row_capacity` always holds), and the scalars inside their characters (64 words, see
+  /// `tsb_note_inside_characters`), added to what `inside` holds.
+  uint32_t *complex_rows;
+  uint32_t *complex_row_words;
+  size_t complex_count;
+  uint64_t *words;
+  size_t word_count, word_base;
+  uint64_t *inside;
+  /// Room for a row's items and marks: a row longer than `item_capacity` is not folded.
+  uint32_t *items;
+  uint32_t *marks;
+  size_t item_capacity;
+  /// The kana looked up (see `tsb_plain_stretch.kana_lookups`) and the bytes scanned by
+  /// the plain scan, added up over the rows.
+  size_t kana_lookups, scanned_bytes;
+  /// The plain stretch of a row declined (`TSB_BATCH_DECLINED`), its items in `items`.
+  tsb_plain_stretch stretch;
+} tsb_fold_batch;
+
+/// Why `tsb_fold_plain_rows` returned: every row folded, or the segment or the room full
+/// (`TSB_BATCH_FILLED`); row `row` not plain (`TSB_BATCH_DECLINED`, see
+/// `tsb_fold_plain_row`), or alone too long for the room (`TSB_BATCH_TOO_LONG`).
+#define TSB_BATCH_FILLED 0
+#define TSB_BATCH_DECLINED 1
+#define TSB_BATCH_TOO_LONG 2
+
+/// Folds `batch`'s rows from `row` on, each as the fold of a plain ASCII row (`is_plain`,
+/// `copy_lowercase`) or as `tsb_fold_plain_row` folds it (with `scan`, `tables` and `keys`),
+/// into the batch's room, until one is neither or the room or the segment is full.
+int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
+    tsb_copy_lowercase copy_lowercase, const tsb_plain_tables *tables,
+    const tsb_key_tables *keys, tsb_fold_batch *batch);
 
 /// For each of `count` offsets in `row` (scalar starts inside characters, never ASCII),
 /// sets its bit in `words` and adds its scalar to `inside` (64 words, by the scalar's low

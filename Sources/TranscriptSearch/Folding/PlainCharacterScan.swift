@@ -101,6 +101,15 @@ struct PlainStretch {
   var itemCount: Int
 }
 
+extension PlainStretch {
+  /// The stretch a vector kernel wrote.
+  init(_ stretch: tsb_plain_stretch) {
+    self.init(
+      stop: stretch.stop, pending: stretch.pending, pendingScalars: stretch.pending_scalars,
+      lastScalar: stretch.last_scalar, itemCount: stretch.item_count)
+  }
+}
+
 extension CharacterKeyCache {
   /// The item flag of a character replaced by its key; items without it are the offsets
   /// of marks, which are scalar starts that are not character boundaries.
@@ -137,9 +146,7 @@ extension CharacterKeyCache {
   /// ``noteKanaLookups(_:scanning:)``).
   private mutating func noted(_ stretch: tsb_plain_stretch, from start: Int) -> PlainStretch {
     if !passesOverKana { noteKanaLookups(stretch.kana_lookups, scanning: stretch.stop - start) }
-    return PlainStretch(
-      stop: stretch.stop, pending: stretch.pending, pendingScalars: stretch.pending_scalars,
-      lastScalar: stretch.last_scalar, itemCount: stretch.item_count)
+    return PlainStretch(stretch)
   }
 
   /// The vector kernel ``scanPlainCharacters(in:from:items:)`` runs, as chosen by
@@ -154,22 +161,30 @@ extension CharacterKeyCache {
   }
 
   /// Runs the vector kernel ``plainScan`` over `text` with the cache's tables: the scan
-  /// from `start` into `stretch` or, given `row`, the fold of the whole row into it
-  /// (`tsb_fold_plain_row`, whose answer it returns) into `rowResult`. One function for
-  /// both, where a helper taking a closure retained and released each table a call.
+  /// from `start` into `stretch`; or, given `row`, the fold of the whole row into it
+  /// (`tsb_fold_plain_row`, whose answer it returns) into `rowResult`; or, given `batch`,
+  /// the fold of its rows (`tsb_fold_plain_rows`, whose answer it returns). One function
+  /// for all three, where a helper taking a closure retained and released each table a
+  /// call.
   @discardableResult
   private mutating func runVectorKernel(
     on text: UnsafeBufferPointer<UInt8>, from start: Int,
     items: UnsafeMutableBufferPointer<UInt32>, row: UnsafeMutablePointer<UInt8>?,
     marks: UnsafeMutablePointer<UInt32>?, stretch: inout tsb_plain_stretch,
-    rowResult: inout tsb_plain_row
+    rowResult: inout tsb_plain_row, batch: UnsafeMutablePointer<tsb_fold_batch>? = nil
   ) -> Int32 {
     let scan = plainScan
     let lowercase: tsb_lowercase
+    let isPlain: tsb_plain_ascii_test
+    let copyLowercase: tsb_copy_lowercase
     if plainScanKernel == .avx512 {
       lowercase = tsb_lowercase_ascii_avx512
+      isPlain = tsb_is_plain_ascii_avx512
+      copyLowercase = tsb_copy_lowercase_ascii_avx512
     } else {
       lowercase = tsb_lowercase_ascii_avx2
+      isPlain = tsb_is_plain_ascii_avx2
+      copyLowercase = tsb_copy_lowercase_ascii_avx2
     }
     return identityBits.withUnsafeBufferPointer { identities in
       plainClasses.withUnsafeBufferPointer { classes in
@@ -187,7 +202,7 @@ extension CharacterKeyCache {
                     indic_marks: indic.baseAddress, indic_ordered_marks: orderedMarks.baseAddress,
                     kana_identity_bits: kana.assumingMemoryBound(to: UInt8.self),
                     emoji_identity_bits: emoji.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                  guard let row else {
+                  if row == nil && batch == nil {
                     scan(text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
                     return 1
                   }
@@ -196,6 +211,10 @@ extension CharacterKeyCache {
                       var keys = tsb_key_tables(
                         scalar_infos: infos.baseAddress!.assumingMemoryBound(to: UInt32.self),
                         key_bytes: keyBytes.baseAddress)
+                      if let batch {
+                        return tsb_fold_plain_rows(
+                          scan, isPlain, copyLowercase, &tables, &keys, batch)
+                      }
                       return tsb_fold_plain_row(
                         scan, lowercase, text.baseAddress, text.count, &tables, &keys,
                         items.baseAddress, &stretch, row, marks, &rowResult)
@@ -236,6 +255,24 @@ extension CharacterKeyCache {
     let plainStretch = noted(stretch, from: 0)
     guard folded != 0 else { return .declined(plainStretch) }
     return .folded(marks: result.marks, changesWordBreak: result.changes_word_break != 0)
+  }
+
+  /// Folds `batch`'s rows with `tsb_fold_plain_rows` and the cache's tables, and counts
+  /// the kana it looked up (see ``noteKanaLookups(_:scanning:)``); returns why it
+  /// stopped (`TSB_BATCH_FILLED` and the others). Needs a vector kernel.
+  mutating func foldPlainRows(_ batch: UnsafeMutablePointer<tsb_fold_batch>) -> Int32 {
+    var stretch = tsb_plain_stretch()
+    var result = tsb_plain_row()
+    let answer = runVectorKernel(
+      on: UnsafeBufferPointer(start: nil, count: 0), from: 0,
+      items: UnsafeMutableBufferPointer(start: nil, count: 0), row: nil, marks: nil,
+      stretch: &stretch, rowResult: &result, batch: batch)
+    if !passesOverKana {
+      noteKanaLookups(batch.pointee.kana_lookups, scanning: batch.pointee.scanned_bytes)
+    }
+    batch.pointee.kana_lookups = 0
+    batch.pointee.scanned_bytes = 0
+    return answer
   }
 
   /// ``scanPlainCharacters(in:from:items:)`` in Swift, for every CPU.

@@ -24,13 +24,12 @@ struct FoldedCorpusTests {
   /// Returns each kernel's fold.
   @discardableResult
   func expectEveryKernelFoldsAsThePortableOne(
-    _ corpus: Corpus, sourceLocation: SourceLocation = #_sourceLocation
+    _ corpus: Corpus, segmentBytes: Int = FoldedCorpus.defaultSegmentBytes,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) -> [(PlainScanKernel, FoldedCorpus)] {
-    let portable = FoldedCorpus(
-      corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: .portable)
+    let portable = FoldedCorpus(corpus, segmentBytes: segmentBytes, kernel: .portable)
     return PlainScanKernel.available.filter { $0 != .portable }.map { kernel in
-      let folded = FoldedCorpus(
-        corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes, kernel: kernel)
+      let folded = FoldedCorpus(corpus, segmentBytes: segmentBytes, kernel: kernel)
       #expect(
         folded.segmentCount == portable.segmentCount, "\(kernel)", sourceLocation: sourceLocation)
       #expect(folded.byteCounts == portable.byteCounts, "\(kernel)", sourceLocation: sourceLocation)
@@ -45,6 +44,14 @@ struct FoldedCorpusTests {
           got.remapPoints == expected.remapPoints, "\(kernel)", sourceLocation: sourceLocation)
         #expect(
           got.nonASCIIInsideCharacters == expected.nonASCIIInsideCharacters, "\(kernel)",
+          sourceLocation: sourceLocation)
+        #expect(
+          got.complexRows == expected.complexRows
+            && got.complexRowWords == expected.complexRowWords, "\(kernel)",
+          sourceLocation: sourceLocation)
+        #expect(
+          got.remappedRows == expected.remappedRows && got.remapStarts == expected.remapStarts
+            && got.asciiInsideAfter == expected.asciiInsideAfter, "\(kernel)",
           sourceLocation: sourceLocation)
       }
       return (kernel, folded)
@@ -140,6 +147,44 @@ struct FoldedCorpusTests {
         "москва", "σοφοσ", "ÿ", "ǆ", "full", "über", "ครับ", "क्ष", "👩", "🇯🇵", "i̇stanbul", "strasse",
         "gross", "kelvin", "ωhm", "fine", "𐐨𐐨", "été", "one\r\ntwo", "mark", "france", "テキスト",
       ])
+  }
+
+  /// Consecutive rows are folded many to a call of `tsb_fold_plain_rows`, which stops at a
+  /// row it declines, at one too long for its room (more items than it keeps room for,
+  /// more bytes than it stages), where the segment is full and where the cache learns
+  /// blocks whole: with segments of a few hundred bytes, rows of every shape, empty ones,
+  /// and rows of 5,000 and 70,000 bytes between them, every kernel folds as the portable
+  /// one does row by row, and the matches are the oracle's.
+  @Test(arguments: [300, 4_096])
+  func batchesOfRowsFoldAsRowsOneByOne(segmentBytes: Int) async throws {
+    let shapes = [
+      "Москва ΣΟΦΟΣ", "plain ascii", "", "สวัสดี ครับ", "Straße", "one\r\ntwo", "日本語のテキスト",
+      "क्षत्रिय हिन्दी", "e\u{301}te\u{301}", "👨\u{200D}👩\u{200D}👧 🇯🇵", "ΣΟΦΟΣ Ωμέγα",
+    ]
+    let long = [
+      String(repeating: "क्षत्रिय ", count: 600), String(repeating: "Plain ASCII, ", count: 5_400),
+      String(repeating: "ПРИВЕТ мир ", count: 3_500), String(repeating: "Straße ", count: 800),
+    ]
+    var random = SeededRandom(seed: 0xBA7C)
+    let rows = (0..<(FoldedRowBuilder.rowsBeforeWholeBlocks + 3_000)).map { row in
+      let text =
+        row % 997 == 5
+        ? long[(row / 997) % long.count]
+        : (0..<Int.random(in: 1...3, using: &random)).map { _ in
+          shapes.randomElement(using: &random)!
+        }.joined(separator: " ")
+      return TranscriptRow(start: Int64(row), text: text)
+    }
+    let corpus = Corpus(rows)
+    for (kernel, folded) in expectEveryKernelFoldsAsThePortableOne(
+      corpus, segmentBytes: segmentBytes)
+    {
+      #expect(folded.rowCount == corpus.count, "\(kernel)")
+    }
+    let few = Corpus(Array(rows.prefix(400)))
+    try await expectAgreesWithOracle(
+      FoldedCorpus(few, segmentBytes: segmentBytes), few,
+      keywords: ["москва", "σοφοσ", "ครับ", "strasse", "two", "テキスト", "क्ष", "été", "👩", "ascii"])
   }
 
   /// Rows of emoji sequences and flags, which the fold kernels join without grapheme

@@ -191,31 +191,59 @@ public struct FoldedCorpus: Sendable {
     byteCounts = []
     defer { byteCounts = counts }
     corpus.withTextStorage { texts in
-      for row in rows {
-        if !hasCurrent || current.bytes.count >= segmentBytes {
-          if hasCurrent {
-            segments.append(current)
-            segmentFirstRow[segments.count] += rowsAdded
-            rowsAdded = 0
-          }
-          current = FoldedSegment()
-          hasCurrent = true
-          // Room for the segment (or the rows left, a key mostly as long as its text, and
-          // a separator a row) and a typical last row, so the buffer is not doubled.
-          let room =
-            expectedBytes == nil
-            ? segmentBytes : min(segmentBytes, textLeft + textLeft / 32 + max(rowsLeft, 0))
-          current.bytes.reserveCapacity(room + 1024)
-          segmentFirstRow.append(segmentFirstRow[segmentFirstRow.count - 1])
+      func startSegmentIfFull() {
+        guard !hasCurrent || current.bytes.count >= segmentBytes else { return }
+        if hasCurrent {
+          segments.append(current)
+          segmentFirstRow[segments.count] += rowsAdded
+          rowsAdded = 0
         }
-        let rowStart = current.bytes.count
-        let text = texts.text(ofRow: row)
-        builder.append(text, to: &current)
-        textLeft -= text.count
-        let weight = Self.histogramWeight(ofRow: row)
-        if weight != 0 { Self.count(current.bytes[rowStart...], times: weight, into: &counts) }
-        rowsLeft -= 1
-        rowsAdded += 1
+        current = FoldedSegment()
+        hasCurrent = true
+        // Room for the segment (or the rows left, a key mostly as long as its text, and
+        // a separator a row) and a typical last row, so the buffer is not doubled.
+        let room =
+          expectedBytes == nil
+          ? segmentBytes : min(segmentBytes, textLeft + textLeft / 32 + max(rowsLeft, 0))
+        current.bytes.reserveCapacity(room + 1024)
+        segmentFirstRow.append(segmentFirstRow[segmentFirstRow.count - 1])
+      }
+      guard let range = rows as? Range<Int> else {
+        for row in rows {
+          startSegmentIfFull()
+          let rowStart = current.bytes.count
+          let text = texts.text(ofRow: row)
+          builder.append(text, to: &current)
+          textLeft -= text.count
+          let weight = Self.histogramWeight(ofRow: row)
+          if weight != 0 { Self.count(current.bytes[rowStart...], times: weight, into: &counts) }
+          rowsLeft -= 1
+          rowsAdded += 1
+        }
+        return
+      }
+      // Consecutive rows: a segment's worth at a time (see
+      // `FoldedRowBuilder.append(rows:of:to:byteLimit:)`).
+      var row = range.lowerBound
+      while row < range.upperBound {
+        startSegmentIfFull()
+        let firstRow = current.rowFlags.count
+        let firstByte = current.bytes.count
+        let added = builder.append(
+          rows: row..<range.upperBound, of: texts, to: &current, byteLimit: segmentBytes)
+        for offset in 0..<added {
+          let weight = Self.histogramWeight(ofRow: row + offset)
+          guard weight != 0 else { continue }
+          let start = Int(current.rowStarts[firstRow + offset])
+          let end = Int(current.rowStarts[firstRow + offset + 1])
+          Self.count(current.bytes[start..<end], times: weight, into: &counts)
+        }
+        // (The folded bytes, less a separator a row: the text's, but for keys of other
+        // lengths.)
+        textLeft -= current.bytes.count - firstByte - added
+        rowsLeft -= added
+        rowsAdded += added
+        row += added
       }
     }
     if hasCurrent {

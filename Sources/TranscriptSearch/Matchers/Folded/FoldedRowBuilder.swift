@@ -63,10 +63,7 @@ struct FoldedRowBuilder: Sendable {
   var passesOverKana: Bool { cache.passesOverKana }
 
   mutating func append(_ text: UnsafeBufferPointer<UInt8>, to folded: inout FoldedSegment) {
-    if rowsFolded < Self.rowsBeforeWholeBlocks {
-      rowsFolded += 1
-      if rowsFolded == Self.rowsBeforeWholeBlocks { cache.learnWholeBlocks() }
-    }
+    countRows(1)
     let kernel = cache.plainScanKernel
     if Self.isPlainASCII(text, kernel: kernel) {
       let start = folded.bytes.count
@@ -82,6 +79,162 @@ struct FoldedRowBuilder: Sendable {
       case .declined(let stretch): firstStretch = stretch
       }
     }
+    appendWalked(text, to: &folded, firstStretch: firstStretch)
+  }
+
+  /// Counts `count` rows folded towards ``rowsBeforeWholeBlocks``, at which the cache
+  /// learns blocks whole.
+  private mutating func countRows(_ count: Int) {
+    guard rowsFolded < Self.rowsBeforeWholeBlocks else { return }
+    rowsFolded = min(rowsFolded + count, Self.rowsBeforeWholeBlocks)
+    if rowsFolded == Self.rowsBeforeWholeBlocks { cache.learnWholeBlocks() }
+  }
+
+  /// Folds rows `rows` of `texts` into `folded`, in order, as ``append(_:to:)`` folds each,
+  /// until they end or `folded` holds `byteLimit` bytes or more (a segment's worth, checked
+  /// before each row); returns how many it folded.
+  ///
+  /// With a vector kernel, rows of plain ASCII and rows `tsb_fold_plain_row` folds whole
+  /// (most of most transcripts) are folded many to a C call, `tsb_fold_plain_rows`, into
+  /// room of its own that is then added to `folded` at once: a row no longer costs the
+  /// calls, the checks of the arrays' uniqueness and room, and the setup of the kernel's
+  /// tables that folding it alone does. The others go to the walk as before, a row
+  /// declined with the stretch already scanned.
+  mutating func append(
+    rows: Range<Int>, of texts: OriginalTexts, to folded: inout FoldedSegment, byteLimit: Int
+  ) -> Int {
+    var row = rows.lowerBound
+    guard cache.plainScanKernel != .portable else {
+      while row < rows.upperBound && folded.bytes.count < byteLimit {
+        append(texts.text(ofRow: row), to: &folded)
+        row += 1
+      }
+      return row - rows.lowerBound
+    }
+    if plainItems.count < Self.batchItemCapacity {
+      plainItems = Array(repeating: 0, count: Self.batchItemCapacity)
+    }
+    if markOffsets.count < Self.batchItemCapacity {
+      markOffsets = Array(repeating: 0, count: Self.batchItemCapacity)
+    }
+    let room = BatchRoom.self
+    withUnsafeTemporaryAllocation(byteCount: room.byteCount, alignment: 64) { raw in
+      let base = raw.baseAddress!
+      var batch = tsb_fold_batch()
+      batch.texts = texts.bytes.baseAddress
+      batch.offsets = texts.offsets.baseAddress
+      batch.lengths = texts.lengths.baseAddress
+      batch.bytes = base.assumingMemoryBound(to: UInt8.self)
+      batch.byte_capacity = room.bytes
+      batch.row_ends = (base + room.rowEndsOffset).bindMemory(to: UInt32.self, capacity: room.rows)
+      batch.row_flags = (base + room.rowFlagsOffset).bindMemory(to: UInt8.self, capacity: room.rows)
+      batch.row_capacity = room.rows
+      batch.complex_rows = (base + room.complexRowsOffset).bindMemory(
+        to: UInt32.self, capacity: room.rows)
+      batch.complex_row_words = (base + room.complexRowWordsOffset).bindMemory(
+        to: UInt32.self, capacity: room.rows)
+      batch.words = (base + room.wordsOffset).bindMemory(to: UInt64.self, capacity: room.words)
+      batch.inside = (base + room.insideOffset).bindMemory(to: UInt64.self, capacity: 64)
+      batch.inside.initialize(repeating: 0, count: 64)
+      while row < rows.upperBound && folded.bytes.count < byteLimit {
+        // A batch ends where the cache is to learn blocks whole.
+        let end =
+          rowsFolded < Self.rowsBeforeWholeBlocks
+          ? min(rows.upperBound, row + Self.rowsBeforeWholeBlocks - rowsFolded) : rows.upperBound
+        batch.row = row
+        batch.end_row = end
+        batch.byte_limit = byteLimit
+        batch.byte_base = folded.bytes.count
+        batch.byte_count = 0
+        batch.row_base = folded.rowFlags.count
+        batch.row_count = 0
+        batch.word_base = folded.nonBoundaryBits.count
+        batch.word_count = 0
+        batch.complex_count = 0
+        let stop = plainItems.withUnsafeMutableBufferPointer { items in
+          markOffsets.withUnsafeMutableBufferPointer { marks in
+            batch.items = items.baseAddress
+            batch.marks = marks.baseAddress
+            batch.item_capacity = min(items.count, marks.count)
+            return cache.foldPlainRows(&batch)
+          }
+        }
+        Self.add(batch, to: &folded)
+        countRows(batch.row_count)
+        row = batch.row
+        switch stop {
+        case TSB_BATCH_DECLINED:
+          countRows(1)
+          appendWalked(
+            texts.text(ofRow: row), to: &folded, firstStretch: PlainStretch(batch.stretch))
+          row += 1
+        case TSB_BATCH_TOO_LONG:
+          append(texts.text(ofRow: row), to: &folded)
+          row += 1
+        default:
+          break
+        }
+      }
+    }
+    return row - rows.lowerBound
+  }
+
+  /// Items a row folded in a batch may have: rows longer are folded alone.
+  private static let batchItemCapacity = 1 << 12
+
+  /// The room of a batch of ``append(rows:of:to:byteLimit:)``, in one allocation: bytes
+  /// enough for the rows to stay in the level-2 cache until added to the segment.
+  private enum BatchRoom {
+    static let bytes = 1 << 16
+    static let rows = 1 << 11
+    static let words = bytes / 64 + rows
+    static let rowEndsOffset = bytes
+    static let rowFlagsOffset = rowEndsOffset + rows * 4
+    static let complexRowsOffset = rowFlagsOffset + rows
+    static let complexRowWordsOffset = complexRowsOffset + rows * 4
+    static let wordsOffset = complexRowWordsOffset + rows * 4
+    static let insideOffset = wordsOffset + words * 8
+    static let byteCount = insideOffset + 64 * 8
+  }
+
+  /// Adds to `folded` the rows `batch` folded.
+  private static func add(_ batch: tsb_fold_batch, to folded: inout FoldedSegment) {
+    guard batch.row_count > 0 else { return }
+    folded.bytes.append(
+      contentsOf: UnsafeBufferPointer(start: batch.bytes, count: batch.byte_count))
+    precondition(folded.bytes.count <= Int(UInt32.max), "The folded corpus is limited to 4 GiB")
+    folded.rowStarts.append(
+      contentsOf: UnsafeBufferPointer(start: batch.row_ends, count: batch.row_count))
+    // A row's flags are its byte.
+    UnsafeRawPointer(batch.row_flags).withMemoryRebound(
+      to: FoldedSegment.RowFlags.self, capacity: batch.row_count
+    ) { flags in
+      folded.rowFlags.append(contentsOf: UnsafeBufferPointer(start: flags, count: batch.row_count))
+    }
+    guard batch.complex_count > 0 else { return }
+    folded.complexRows.append(
+      contentsOf: UnsafeBufferPointer(start: batch.complex_rows, count: batch.complex_count))
+    folded.complexRowWords.append(
+      contentsOf: UnsafeBufferPointer(start: batch.complex_row_words, count: batch.complex_count))
+    folded.nonBoundaryBits.append(
+      contentsOf: UnsafeBufferPointer(start: batch.words, count: batch.word_count))
+    if folded.nonASCIIInsideCharacters.isEmpty {
+      folded.nonASCIIInsideCharacters = InsideCharacters.empty
+    }
+    folded.nonASCIIInsideCharacters.withUnsafeMutableBufferPointer { inside in
+      for word in 0..<inside.count {
+        inside[word] |= batch.inside[word]
+        batch.inside[word] = 0
+      }
+    }
+  }
+
+  /// Folds a row that is not plain ASCII by the scalar walk, from `firstStretch` (the
+  /// plain stretch from its start, its items in `plainItems`) when the kernel scanned it.
+  private mutating func appendWalked(
+    _ text: UnsafeBufferPointer<UInt8>, to folded: inout FoldedSegment,
+    firstStretch: PlainStretch?
+  ) {
     // Most rows leave both empty, and emptying an empty array still costs a call.
     if !nonBoundaries.isEmpty { nonBoundaries.removeAll(keepingCapacity: true) }
     markCount = 0
@@ -90,7 +243,7 @@ struct FoldedRowBuilder: Sendable {
     let start = folded.bytes.count
     foldMixedRow(text, into: &folded, firstStretch: firstStretch)
     if !inPlaceKeys.isEmpty { writeInPlaceKeys(rowStart: start, in: &folded) }
-    Self.lowercaseASCII(in: &folded.bytes, from: start, kernel: kernel)
+    Self.lowercaseASCII(in: &folded.bytes, from: start, kernel: cache.plainScanKernel)
     var flags: FoldedSegment.RowFlags = changesWordBreak ? .changesWordBreak : []
     let rowStart = Int(folded.rowStarts[folded.rowStarts.count - 1])
     if !nonBoundaries.isEmpty || markCount > 0 {
