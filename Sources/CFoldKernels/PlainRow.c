@@ -80,8 +80,10 @@ int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
     const tsb_key_tables *keys, tsb_fold_batch *batch) {
   for (; batch->row < batch->end_row; batch->row++) {
     if (batch->byte_base + batch->byte_count >= batch->byte_limit) return TSB_BATCH_FILLED;
-    const uint8_t *text = batch->texts + batch->offsets[batch->row];
     const size_t count = batch->lengths[batch->row];
+    // (A corpus of empty rows may have no text at all.)
+    const uint8_t *text =
+        count == 0 ? (const uint8_t *)"" : batch->texts + batch->offsets[batch->row];
     // The room for one more row, its separator, and its items; a row that does not fit
     // in an empty room is the caller's.
     if (batch->row_count == batch->row_capacity

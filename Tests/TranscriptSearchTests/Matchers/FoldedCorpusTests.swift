@@ -181,6 +181,13 @@ struct FoldedCorpusTests {
     {
       #expect(folded.rowCount == corpus.count, "\(kernel)")
     }
+    // Rows without text, in a corpus without any text at all.
+    let empty = Corpus((0..<5_000).map { TranscriptRow(start: Int64($0), text: "") })
+    for (kernel, folded) in expectEveryKernelFoldsAsThePortableOne(
+      empty, segmentBytes: segmentBytes)
+    {
+      #expect(folded.rowCount == empty.count && folded.byteCount == empty.count, "\(kernel)")
+    }
     let few = Corpus(Array(rows.prefix(400)))
     try await expectAgreesWithOracle(
       FoldedCorpus(few, segmentBytes: segmentBytes), few,
