@@ -84,17 +84,19 @@ int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
     // (A corpus of empty rows may have no text at all.)
     const uint8_t *text =
         count == 0 ? (const uint8_t *)"" : batch->texts + batch->offsets[batch->row];
-    // The room for one more row, its separator, and its items; a row that does not fit
-    // in an empty room is the caller's.
+    // The room for one more row and its separator, and for its items unless it is plain
+    // ASCII; a row that does not fit in an empty room is the caller's.
+    const int room = batch->row_count == 0 ? TSB_BATCH_TOO_LONG : TSB_BATCH_FILLED;
     if (batch->row_count == batch->row_capacity
-        || count >= batch->byte_capacity - batch->byte_count || count > batch->item_capacity) {
-      return batch->row_count == 0 ? TSB_BATCH_TOO_LONG : TSB_BATCH_FILLED;
+        || count >= batch->byte_capacity - batch->byte_count) {
+      return room;
     }
     uint8_t *row = batch->bytes + batch->byte_count;
     uint8_t flags = 0;
     if (is_plain(text, count)) {
       copy_lowercase(row, text, count);
     } else {
+      if (count > batch->item_capacity) return room;
       scan(text, count, 0, tables, batch->items, &batch->stretch);
       batch->kana_lookups += batch->stretch.kana_lookups;
       batch->scanned_bytes += batch->stretch.stop;

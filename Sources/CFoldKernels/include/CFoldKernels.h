@@ -184,7 +184,8 @@ typedef struct {
   uint64_t *words;
   size_t word_count, word_base;
   uint64_t *inside;
-  /// Room for a row's items and marks: a row longer than `item_capacity` is not folded.
+  /// Room for a row's items and marks: a row longer than `item_capacity` that is not plain
+  /// ASCII is not folded.
   uint32_t *items;
   uint32_t *marks;
   size_t item_capacity;

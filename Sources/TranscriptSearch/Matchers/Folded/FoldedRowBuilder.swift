@@ -111,12 +111,6 @@ struct FoldedRowBuilder: Sendable {
       }
       return row - rows.lowerBound
     }
-    if plainItems.count < Self.batchItemCapacity {
-      plainItems = Array(repeating: 0, count: Self.batchItemCapacity)
-    }
-    if markOffsets.count < Self.batchItemCapacity {
-      markOffsets = Array(repeating: 0, count: Self.batchItemCapacity)
-    }
     let room = BatchRoom.self
     withUnsafeTemporaryAllocation(byteCount: room.byteCount, alignment: 64) { raw in
       let base = raw.baseAddress!
@@ -151,6 +145,13 @@ struct FoldedRowBuilder: Sendable {
         batch.word_base = folded.nonBoundaryBits.count
         batch.word_count = 0
         batch.complex_count = 0
+        // (A long row folded alone gives back the room its items took.)
+        if plainItems.count < Self.batchItemCapacity {
+          plainItems = Array(repeating: 0, count: Self.batchItemCapacity)
+        }
+        if markOffsets.count < Self.batchItemCapacity {
+          markOffsets = Array(repeating: 0, count: Self.batchItemCapacity)
+        }
         let stop = plainItems.withUnsafeMutableBufferPointer { items in
           markOffsets.withUnsafeMutableBufferPointer { marks in
             batch.items = items.baseAddress
