@@ -57,23 +57,6 @@ int tsb_is_plain_ascii_avx2(const uint8_t *text, size_t count) {
   return 1;
 }
 
-void tsb_lowercase_ascii_avx2(uint8_t *bytes, size_t count) {
-  size_t index = 0;
-  if (count >= 32) {
-    for (; index + 32 <= count; index += 32) {
-      __m256i *at = (__m256i *)(bytes + index);
-      _mm256_storeu_si256(at, lowercased_avx2(_mm256_loadu_si256(at)));
-    }
-    // The last 32 bytes again: lowercasing twice changes nothing.
-    if (index < count) {
-      __m256i *at = (__m256i *)(bytes + count - 32);
-      _mm256_storeu_si256(at, lowercased_avx2(_mm256_loadu_si256(at)));
-    }
-    return;
-  }
-  for (; index < count; index++) bytes[index] = lowercased(bytes[index]);
-}
-
 void tsb_copy_lowercase_ascii_avx2(uint8_t *row, const uint8_t *text, size_t count) {
   size_t index = 0;
   if (count >= 32) {
@@ -81,7 +64,8 @@ void tsb_copy_lowercase_ascii_avx2(uint8_t *row, const uint8_t *text, size_t cou
       _mm256_storeu_si256((__m256i *)(row + index),
           lowercased_avx2(_mm256_loadu_si256((const __m256i *)(text + index))));
     }
-    // The last 32 bytes again: the same bytes written twice.
+    // The last 32 bytes again: the same bytes written twice (lowercasing twice changes
+    // nothing where `row` is `text`).
     if (index < count) {
       _mm256_storeu_si256((__m256i *)(row + count - 32),
           lowercased_avx2(_mm256_loadu_si256((const __m256i *)(text + count - 32))));
@@ -89,6 +73,11 @@ void tsb_copy_lowercase_ascii_avx2(uint8_t *row, const uint8_t *text, size_t cou
     return;
   }
   for (; index < count; index++) row[index] = lowercased(text[index]);
+}
+
+// In place: the copy onto itself, which reads each vector before it writes it.
+void tsb_lowercase_ascii_avx2(uint8_t *bytes, size_t count) {
+  tsb_copy_lowercase_ascii_avx2(bytes, bytes, count);
 }
 
 #pragma clang attribute pop
@@ -110,17 +99,6 @@ int tsb_is_plain_ascii_avx512(const uint8_t *text, size_t count) {
   return 1;
 }
 
-void tsb_lowercase_ascii_avx512(uint8_t *bytes, size_t count) {
-  for (size_t index = 0; index < count; index += 64) {
-    const __mmask64 lanes = first_bytes(count - index);
-    const __m512i block = _mm512_maskz_loadu_epi8(lanes, bytes + index);
-    const __mmask64 capitals = _mm512_cmplt_epu8_mask(
-        _mm512_sub_epi8(block, _mm512_set1_epi8(0x41)), _mm512_set1_epi8(26));
-    _mm512_mask_storeu_epi8(
-        bytes + index, capitals, _mm512_add_epi8(block, _mm512_set1_epi8(0x20)));
-  }
-}
-
 void tsb_copy_lowercase_ascii_avx512(uint8_t *row, const uint8_t *text, size_t count) {
   for (size_t index = 0; index < count; index += 64) {
     const __mmask64 lanes = first_bytes(count - index);
@@ -130,6 +108,10 @@ void tsb_copy_lowercase_ascii_avx512(uint8_t *row, const uint8_t *text, size_t c
     _mm512_mask_storeu_epi8(row + index, lanes,
         _mm512_mask_add_epi8(block, capitals, block, _mm512_set1_epi8(0x20)));
   }
+}
+
+void tsb_lowercase_ascii_avx512(uint8_t *bytes, size_t count) {
+  tsb_copy_lowercase_ascii_avx512(bytes, bytes, count);
 }
 
 #pragma clang attribute pop
