@@ -347,6 +347,9 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
   // and the items before it; `noted` is where the last of them starts, so that a scalar
   // looked up later knows whether the one before it was passed over.
   size_t noted = SIZE_MAX;
+  // The last consonant joined to a character by the linker before it (GB9c), which a
+  // linker right after it joins to the next consonant too.
+  size_t conjunct_at = SIZE_MAX;
   // A pictograph joined with the zero width joiner before it, told when the joiner was
   // (see below), which starts in the next window: its bit there, not to be looked up.
   uint32_t joined = 0;
@@ -463,6 +466,11 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       if (at > start) {
         previous = at >= 4 ? scalar_ending(text, at) : scalar_before(text, at);
         if (previous != noted) {
+#if INDIC_MARKS
+          const size_t noted_start = character_start, noted_scalars = scalars,
+                       noted_items_before = items_before;
+          const unsigned noted_base = base;
+#endif
           // Passed over: a character of its own.
           character_start = previous;
           scalars = 1;
@@ -480,6 +488,14 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
               character_start -= 3;
               scalars += 1;
               items_before -= 1;
+            }
+            if (character_start == noted) {
+              // That identity is a consonant a linker joined (GB9c, below): the marks
+              // continue its character.
+              scalars += noted_scalars - 1;
+              character_start = noted_start;
+              items_before = noted_items_before;
+              base = noted_base;
             }
           }
 #endif
@@ -511,9 +527,40 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
         unsigned combining = class & 0xFF;
         if (kind < MARK || base != IDENTITY || (combining != 0 && combining < last_combining))
           goto stopped;
+        // An Indic conjunct linker (a virama) joins the consonant after it to the
+        // character when a consonant precedes it (GB9c). Folded here only right after the
+        // character's first consonant or one joined so; after marks, the walk decides.
+        const int linker = (class & TSB_CLASS_LINKER) != 0;
+        if (linker && previous != conjunct_at
+            && !(scalars == 1 && previous == character_start
+                && (class_of(scalar_at(text, previous), tables) & TSB_CLASS_CONSONANT))) {
+          goto stopped;
+        }
         last_combining = combining;
         items[item_count++] = (uint32_t)at;
         scalars += 1;
+        if (linker && at + 3 < count) {
+          // A consonant joins; one not its own key, a mark (which may join the linker's
+          // run) or a scalar not looked up yet is the walk's. Any other starts a character.
+          const unsigned next = class_of(scalar_at(text, at + 3), tables);
+          const unsigned next_kind = next & MARK;
+          if ((next & TSB_CLASS_CONSONANT) || (next_kind != IDENTITY && next_kind != KEYED)) {
+            previous = at;
+            at += 3;
+            if ((next & (MARK | TSB_CLASS_CONSONANT)) != (IDENTITY | TSB_CLASS_CONSONANT))
+              goto stopped;
+            items[item_count++] = (uint32_t)at;
+            scalars += 1;
+            conjunct_at = at;
+            if (at - window < 32) {
+              starts &= ~(1u << (at - window));
+            } else {
+              joined = 1u << (at - window - 32);
+            }
+            noted = at;
+            continue;
+          }
+        }
         if (__builtin_expect(class & TSB_CLASS_JOINER, 0) && at + 3 < count
             && follows_pictograph(text, character_start, at, tables)) {
           // The joiner joins a pictograph after it too, passed over or not (❤ is an

@@ -62,6 +62,11 @@ typedef struct {
 #define TSB_CLASS_EXTEND 0x1000u
 #define TSB_CLASS_JOINER 0x0800u
 #define TSB_CLASS_REGIONAL 0x0400u
+/// Flags of a class for Indic conjuncts (UAX #29 GB9c): an InCB linker (a virama, a mark
+/// of class 9); a simple scalar that is an InCB consonant (identity or keyed), which a
+/// linker after a consonant joins to the character.
+#define TSB_CLASS_LINKER 0x0200u
+#define TSB_CLASS_CONSONANT 0x0100u
 
 /// The emoji `tsb_plain_tables.emoji_identity_bits` holds a bit for: U+1F300–U+1F6FF (the
 /// four-byte scalars F0 9F 8C 80 to F0 9F 9B BF, which `tsb_scan_plain_avx512` tells by

@@ -223,7 +223,9 @@ struct CharacterKeyCache: Sendable {
     if plainClass & PlainCharacterClass.kindMask == PlainCharacterClass.identity {
       identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
       identityRuns.noteIdentity(scalar, in: identityBits, met: metBits)
-    } else if plainClass >= PlainCharacterClass.mark && Self.indicScalars.contains(scalar) {
+    } else if plainClass >= PlainCharacterClass.mark && plainClass & PlainCharacterClass.linker == 0
+      && Self.indicScalars.contains(scalar)
+    {
       let index = Int(scalar - Self.indicScalars.lowerBound)
       let bit: UInt64 = 1 << UInt64(index & 63)
       indicMarks[index >> 6] |= bit
@@ -435,6 +437,26 @@ struct CharacterKeyCache: Sendable {
   /// (not SpacingMark): GB11 passes over it between a pictograph and a zero width joiner.
   static func isExtend(_ mark: Unicode.Scalar) -> Bool {
     !breaks(["\u{1F44D}", mark, "\u{200D}"], before: "\u{1F44D}")
+  }
+
+  /// Whether `scalar` is an Indic conjunct linker, by its class (known once its
+  /// info is).
+  func isConjunctLinker(_ scalar: UInt32) -> Bool {
+    scalar < 0x1_0000 && plainClasses[Int(scalar)] & PlainCharacterClass.linker != 0
+  }
+
+  /// Whether `mark`, one that joins what precedes it, is an Indic conjunct linker: after
+  /// a consonant, it joins the consonant that follows it too (UAX #29 GB9c), as the
+  /// standard library's grapheme breaking says (none where its Unicode predates the rule).
+  static func isConjunctLinker(_ mark: Unicode.Scalar) -> Bool {
+    mark.value != 0x200D && !breaks(["\u{915}", mark], before: "\u{915}")
+      && breaks(["a", mark], before: "a")
+  }
+
+  /// Whether `scalar`, a simple one, is an Indic conjunct consonant: a linker after a
+  /// consonant joins it (GB9c).
+  static func isConjunctConsonant(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x80 && !breaks(["\u{915}", "\u{94D}"], before: scalar)
   }
 
   private static func breaks(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {

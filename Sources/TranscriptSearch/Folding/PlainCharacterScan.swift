@@ -34,6 +34,12 @@ enum PlainCharacterClass {
   /// A regional indicator, of kind `other` (so a reader unaware of it stops there), its
   /// own key: two of them are a flag, one character (GB12, GB13).
   static let regional = UInt16(TSB_CLASS_REGIONAL)
+  /// An Indic conjunct linker (InCB Linker, a virama), a `mark`: after a consonant it
+  /// joins the consonant that follows it to the character (UAX #29 GB9c).
+  static let linker = UInt16(TSB_CLASS_LINKER)
+  /// A simple scalar, `identity` or `keyed`, that is an InCB consonant: a linker after a
+  /// consonant joins it to the character before it.
+  static let consonant = UInt16(TSB_CLASS_CONSONANT)
 
   /// The class of a scalar that `info` describes.
   static func of(_ value: UInt32, _ info: CharacterKeyCache.ScalarInfo) -> UInt16 {
@@ -45,13 +51,17 @@ enum PlainCharacterClass {
     if info.isSimple {
       guard combiningClass == 0 else { return other }
       let kind = info.isIdentity ? identity : keyed
-      return CharacterKeyCache.isPictographic(scalar) ? kind | pictographic : kind
+      return kind | (CharacterKeyCache.isPictographic(scalar) ? pictographic : 0)
+        | (CharacterKeyCache.isConjunctConsonant(scalar) ? consonant : 0)
     }
     guard info.isIdentity else { return other }
     if value == 0x200D { return mark | joiner }
     if regionalIndicators.contains(value) { return regional }
     if info.joinsPrevious && info.isPlainMark {
       return mark | combiningClass | (CharacterKeyCache.isExtend(scalar) ? extend : 0)
+    }
+    if info.joinsPrevious && CharacterKeyCache.isConjunctLinker(scalar) {
+      return mark | linker | combiningClass | (CharacterKeyCache.isExtend(scalar) ? extend : 0)
     }
     return other
   }
@@ -292,6 +302,9 @@ extension CharacterKeyCache {
     // The scalar after a zero width joiner that joins what follows it (GB11), looked at
     // even when it would be passed over.
     var joinAt = -1
+    // The last consonant joined to a character by the linker before it (GB9c), which a
+    // linker right after it joins to the next consonant too.
+    var conjunctAt = -1
     identityBits.withUnsafeBufferPointer { identities in
       plainClasses.withUnsafeBufferPointer { classes in
         recentSupplementaryClasses.withUnsafeBufferPointer { supplementaryClasses in
@@ -384,10 +397,47 @@ extension CharacterKeyCache {
               guard kind == PlainCharacterClass.mark, base == PlainCharacterClass.identity,
                 combiningClass == 0 || combiningClass >= lastCombiningClass
               else { break }
+              // An Indic conjunct linker (a virama) joins the consonant after it to the
+              // character when a consonant precedes it (GB9c). Folded here only right
+              // after the character's first consonant or one joined so; after marks, the
+              // walk decides.
+              let isLinker = plainClass & PlainCharacterClass.linker != 0
+              if isLinker && last != conjunctAt
+                && !(scalars == 1 && last == characterStart
+                  && classOf(UTF8Scalars.decode(text, at: last).scalar)
+                    & PlainCharacterClass.consonant != 0)
+              {
+                break
+              }
               lastCombiningClass = combiningClass
               items[itemCount] = UInt32(truncatingIfNeeded: index)
               itemCount &+= 1
               scalars &+= 1
+              if isLinker && index &+ length < count {
+                let (next, nextLength) = UTF8Scalars.decode(text, at: index &+ length)
+                let nextClass = classOf(next)
+                let nextKind = nextClass & PlainCharacterClass.kindMask
+                if nextClass & PlainCharacterClass.consonant != 0
+                  || (nextKind != PlainCharacterClass.identity
+                    && nextKind != PlainCharacterClass.keyed)
+                {
+                  // A consonant joins; one not its own key, or a mark (which may join
+                  // the linker's run), is the walk's.
+                  last = index
+                  index &+= length
+                  guard
+                    nextClass & (PlainCharacterClass.kindMask | PlainCharacterClass.consonant)
+                      == PlainCharacterClass.identity | PlainCharacterClass.consonant
+                  else { break }
+                  items[itemCount] = UInt32(truncatingIfNeeded: index)
+                  itemCount &+= 1
+                  scalars &+= 1
+                  conjunctAt = index
+                  last = index
+                  index &+= nextLength
+                  continue
+                }
+              }
               if plainClass & PlainCharacterClass.joiner != 0 && index &+ 3 < count
                 && Self.followsPictograph(text, joiner: index, after: characterStart, classOf)
               {

@@ -186,10 +186,10 @@ struct PlainCharacterScanTests {
 
   /// Long text of the scripts whose marks the AVX-512 kernel writes without a look up
   /// (Thai, Lao, the Indic scripts, Tibetan): letters, vowel and tone signs, viramas and
-  /// nuktas in and out of canonical order, chains of marks across 32-byte windows,
-  /// capitals and emoji between them. From every character start, every kernel gives the
-  /// portable kernel's stretch and items (which the test above checks against the
-  /// standard library's characters).
+  /// nuktas in and out of canonical order, conjuncts (GB9c), chains of marks across
+  /// 32-byte windows, capitals and emoji between them. From every character start, every
+  /// kernel gives the portable kernel's stretch and items (which the test above checks
+  /// against the standard library's characters).
   @Test(arguments: PlainScanKernel.available.filter { $0 != .portable })
   func passesOverLongIndicTextAsThePortableKernelDoes(_ kernel: PlainScanKernel) {
     let pool = [
@@ -435,7 +435,10 @@ struct PlainCharacterScanTests {
       ("กำลั่ง ΣΟΦΟΣ σοφός 中文 한국", nil),
       ("ก\u{E38}\u{E48}", nil),
       ("ab ก\u{E48}\u{E38}", "ab ก\u{E48}"),  // out of canonical order
-      ("स्कूल", "स"),  // a virama joins the next consonant
+      ("स्कूल", nil),  // a virama between consonants joins them (GB9c)
+      ("क्\u{200D}ष", "क्"),  // a joiner after a virama: the walk's
+      ("a्क", "a"),  // a virama after a letter that is no consonant
+      ("क्\u{958}", "क्"),  // a consonant that is not its own key
       ("न\u{93C}", "न"),  // composes to ऩ
       ("e\u{301}", "e"),  // composes to é
       ("x👍🏽 𐐀 👨\u{200D}👩\u{200D}❤\u{FE0F} 🇯🇵🇺🇸🇯", nil),  // emoji sequences, flags

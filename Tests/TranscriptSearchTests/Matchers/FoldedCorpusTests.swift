@@ -225,6 +225,44 @@ struct FoldedCorpusTests {
       ])
   }
 
+  /// Indic conjuncts, which a linker (virama) after a consonant makes one character with
+  /// the consonant after it (GB9c): the vector kernels fold a consonant, a linker and a
+  /// consonant (and on) themselves, and leave every other shape to the walk (a linker
+  /// after a mark, before a joiner, a non-joiner, a mark or another linker, a consonant
+  /// not its own key, a linker after a letter that is no consonant, at a row's end), in
+  /// the six scripts whose viramas link and in two whose do not; at every offset from a
+  /// vector window's start, with vowel signs the AVX-512 kernel writes without a look up
+  /// after the joined consonant and a mark after them that it looks up. Every kernel's fold
+  /// is the portable one's, and the matches of the automatic kernel's are the oracle's.
+  @Test func everyFoldKernelFoldsIndicConjunctsAsThePortableOneDoes() async throws {
+    let shapes = [
+      "क्ष", "क्षत्रिय", "स्त्री", "क्ष्म", "कि", "क्षि\u{301}", "क्षि\u{301}\u{94D}क", "क्",
+      "क्\u{200D}ष", "क्\u{200C}ष", "क\u{93C}्ष", "कु्ष", "क््ष", "a्क", "क्a", "क्\u{958}",
+      "क्\u{902}", "ন্ত্র", "ক্ষমা", "ક્ષ", "କ୍ଷ", "క్ష", "ക്ഷ", "க்ஷ", "ಕ್ಷ", "क्ষ", "हिन्दी में",
+      "Straße", "ΣΟΦΟΣ", " ", "  ", ".",
+    ]
+    var random = SeededRandom(seed: 0x94D)
+    let rows =
+      shapes.enumerated().map { TranscriptRow(start: Int64($0.offset), text: $0.element) }
+      + (0..<(FoldedRowBuilder.rowsBeforeWholeBlocks + 2_000)).map { row in
+        TranscriptRow(
+          start: Int64(shapes.count + row),
+          text: String(repeating: " ", count: row % 41)
+            + (0..<Int.random(in: 1...6, using: &random)).map { _ in
+              shapes.randomElement(using: &random)!
+            }.joined())
+      }
+    let corpus = Corpus(rows)
+    expectEveryKernelFoldsAsThePortableOne(corpus)
+    expectEveryKernelFoldsAsThePortableOne(corpus, segmentBytes: 4_096)
+    let few = Corpus(Array(rows.prefix(shapes.count + 150)))
+    try await expectAgreesWithOracle(
+      FoldedCorpus(few, segmentBytes: FoldedCorpus.defaultSegmentBytes), few,
+      keywords: [
+        "क", "ष", "क्ष", "क्", "्", "त्रि", "ক্ষ", "ষ", "ക്ഷ", "ஷ", "க்ஷ", "ಷ", "\u{301}", "a", "ि",
+      ])
+  }
+
   /// A corpus large enough to be folded in parts on several cores folds to what one
   /// part would: the same rows, bytes and matches, in both forms; and appending after
   /// it still works.

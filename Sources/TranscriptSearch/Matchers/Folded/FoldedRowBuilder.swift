@@ -409,14 +409,18 @@ struct FoldedRowBuilder: Sendable {
             characterScalars = stretch.pendingScalars
             if characterScalars > 0 {
               firstInfo = cache.info(UTF8Scalars.decode(text, at: characterStart).scalar)
-              previous = cache.info(UTF8Scalars.decode(text, at: stretch.lastScalar).scalar)
-              // The stretch joins a zero width joiner (and a pictograph after it) or a
-              // second regional indicator too, which are not plain marks.
+              let last = UTF8Scalars.decode(text, at: stretch.lastScalar).scalar
+              previous = cache.info(last)
+              // The stretch joins a zero width joiner (and a pictograph after it), a
+              // second regional indicator, and an Indic conjunct linker and the consonant
+              // after it too, which are not plain marks; it stops right after a linker
+              // whose next scalar it leaves to the walk, which may join it (GB9c).
               characterIsPlain =
                 firstInfo.isSimple
                 && (characterScalars == 1
-                  || !Self.holdsJoiner(
-                    UnsafeBufferPointer(rebasing: text[characterStart..<position])))
+                  || (!cache.isConjunctLinker(last)
+                    && !Self.holdsJoiner(
+                      UnsafeBufferPointer(rebasing: text[characterStart..<position]))))
             }
             continue
           }
