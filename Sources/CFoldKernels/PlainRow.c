@@ -26,13 +26,15 @@ static inline uint32_t multibyte_scalar_at(const uint8_t *bytes, size_t at) {
 }
 
 // Writes over `row` (a copy of `text`) the keys of the keyed characters among `items`,
-// lists the other items (marks) in `marks` and returns 1, where every key is one scalar as
-// long as its character; else returns 0, `row` partly written.
+// lists the other items (marks) in `marks` and returns 1, where every key is as long as
+// its character and one scalar, or with `several_scalars` several (ß: ss), whose starts
+// after the first, inside the character, are listed with the marks; else returns 0, `row`
+// partly written.
 static inline int write_keys(const uint8_t *text, const tsb_key_tables *keys,
     const uint32_t *items, size_t item_count, uint8_t *row, uint32_t *marks,
-    tsb_plain_row *result) {
+    tsb_plain_row *result, int several_scalars) {
   size_t mark_count = 0;
-  int changes_word_break = 0;
+  int changes_word_break = 0, ascii_inside = 0;
   for (size_t index = 0; index < item_count; index++) {
     uint32_t item = items[index];
     if (!(item & TSB_KEYED_ITEM)) {
@@ -46,19 +48,24 @@ static inline int write_keys(const uint8_t *text, const tsb_key_tables *keys,
     if (length == 4) return 0;
     uint32_t info = keys->scalar_infos[multibyte_scalar_at(text, at)];
     size_t key_length = info & 0x1F, key_offset = info >> 5 & 0xFFFFF;
-    // A key of one scalar as long as the character, written over it; any other changes
-    // the row's length, which the caller's walk records.
-    if (!(info & INFO_KNOWN) || key_length != length
-        || sequence_length(keys->key_bytes[key_offset]) != length) {
-      return 0;
+    const uint8_t *key = keys->key_bytes + key_offset;
+    // A key as long as the character, written over it; any other changes the row's
+    // length, which the caller's walk records.
+    if (!(info & INFO_KNOWN) || key_length != length) return 0;
+    if (sequence_length(key[0]) != length) {
+      if (!several_scalars) return 0;
+      for (size_t inner = sequence_length(key[0]); inner < length;
+           inner += sequence_length(key[inner])) {
+        marks[mark_count++] = (uint32_t)(at + inner);
+        ascii_inside |= key[inner] < 0x80;
+      }
     }
-    for (size_t byte = 0; byte < length; byte++) {
-      row[at + byte] = keys->key_bytes[key_offset + byte];
-    }
+    for (size_t byte = 0; byte < length; byte++) row[at + byte] = key[byte];
     changes_word_break |= (info & INFO_CHANGES_WORD_BREAK) != 0;
   }
   result->marks = mark_count;
   result->changes_word_break = changes_word_break;
+  result->ascii_inside = ascii_inside;
   return 1;
 }
 
@@ -67,13 +74,13 @@ int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8
     tsb_plain_stretch *stretch, uint8_t *row, uint32_t *marks, tsb_plain_row *result) {
   scan(text, count, 0, tables, items, stretch);
   if (stretch->stop != count) return 0;
-  if (!write_keys(text, keys, items, stretch->item_count, row, marks, result)) return 0;
+  if (!write_keys(text, keys, items, stretch->item_count, row, marks, result, 0)) return 0;
   lowercase(row, count);
   return 1;
 }
 
 // The flags of `FoldedSegment.RowFlags` a row folded here may have.
-enum { ROW_IS_COMPLEX = 1, ROW_CHANGES_WORD_BREAK = 8 };
+enum { ROW_IS_COMPLEX = 1, ROW_HAS_ASCII_INSIDE = 4, ROW_CHANGES_WORD_BREAK = 8 };
 
 int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
     tsb_copy_lowercase copy_lowercase, const tsb_plain_tables *tables,
@@ -104,7 +111,7 @@ int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
       copy_lowercase(row, text, count);
       tsb_plain_row result;
       if (!write_keys(text, keys, batch->items, batch->stretch.item_count, row, batch->marks,
-              &result)) {
+              &result, 1)) {
         return TSB_BATCH_DECLINED;
       }
       if (result.changes_word_break) flags |= ROW_CHANGES_WORD_BREAK;
@@ -117,8 +124,20 @@ int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
         uint64_t *words = batch->words + batch->word_count;
         const size_t word_count = count / 64 + 1;
         for (size_t word = 0; word < word_count; word++) words[word] = 0;
-        tsb_note_inside_characters(text, batch->marks, result.marks, words, batch->inside);
+        tsb_note_inside_characters(row, batch->marks, result.marks, words, batch->inside);
         batch->word_count += word_count;
+        if (result.ascii_inside) {
+          // The ASCII bytes inside characters (the second s of ß's ss), by the byte
+          // before each (see `FoldedSegment.asciiInsideAfter`).
+          flags |= ROW_HAS_ASCII_INSIDE;
+          for (size_t mark = 0; mark < result.marks; mark++) {
+            const uint32_t at = batch->marks[mark];
+            if (row[at] >= 0x80) continue;
+            const size_t before = row[at - 1] < 128 ? row[at - 1] : 128;
+            batch->ascii_inside_after[2 * before + (row[at] >> 6)] |= 1ull << (row[at] & 63);
+          }
+          batch->ascii_inside = 1;
+        }
       }
     }
     row[count] = 0xFF;
@@ -135,6 +154,7 @@ void tsb_note_inside_characters(const uint8_t *row, const uint32_t *offsets, siz
   for (size_t index = 0; index < count; index++) {
     uint32_t at = offsets[index];
     words[at >> 6] |= 1ull << (at & 63);
+    if (row[at] < 0x80) continue;
     uint32_t scalar = multibyte_scalar_at(row, at);
     inside[scalar >> 6 & 63] |= 1ull << (scalar & 63);
   }

@@ -139,10 +139,12 @@ typedef struct {
 } tsb_key_tables;
 
 /// What `tsb_fold_plain_row` found in a row it folded: its marks (scalar starts inside
-/// characters) and whether a key may break words otherwise than its character.
+/// characters) and whether a key may break words otherwise than its character; in a
+/// batch, whether some scalar start inside a character is ASCII (a key of several scalars).
 typedef struct {
   size_t marks;
   int changes_word_break;
+  int ascii_inside;
 } tsb_plain_row;
 
 /// Folds `row`, a copy of `text` (`count` bytes, shorter than 2 GiB), in place where `scan`
@@ -189,6 +191,11 @@ typedef struct {
   uint64_t *words;
   size_t word_count, word_base;
   uint64_t *inside;
+  /// The ASCII bytes inside characters of the rows (`hasASCIIInsideCharacters`), by the
+  /// byte before each: `FoldedSegment.asciiInsideAfter`'s 129 entries as two words each
+  /// (bytes 0–63, 64–127), added to; `ascii_inside` is set once any is.
+  uint64_t *ascii_inside_after;
+  int ascii_inside;
   /// Room for a row's items and marks: a row longer than `item_capacity` that is not plain
   /// ASCII is not folded.
   uint32_t *items;
@@ -209,14 +216,15 @@ typedef struct {
 #define TSB_BATCH_TOO_LONG 2
 
 /// Folds `batch`'s rows from `row` on, each as the fold of a plain ASCII row (`is_plain`,
-/// `copy_lowercase`) or as `tsb_fold_plain_row` folds it (with `scan`, `tables` and `keys`),
-/// into the batch's room, until one is neither or the room or the segment is full.
+/// `copy_lowercase`) or as `tsb_fold_plain_row` folds it (with `scan`, `tables` and `keys`;
+/// keys of several scalars as long as their characters too, such as ß's ss), into the
+/// batch's room, until one is neither or the room or the segment is full.
 int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
     tsb_copy_lowercase copy_lowercase, const tsb_plain_tables *tables,
     const tsb_key_tables *keys, tsb_fold_batch *batch);
 
-/// For each of `count` offsets in `row` (scalar starts inside characters, never ASCII),
-/// sets its bit in `words` and adds its scalar to `inside` (64 words, by the scalar's low
+/// For each of `count` offsets in `row` (scalar starts inside characters), sets its bit in
+/// `words` and adds its scalar, unless ASCII, to `inside` (64 words, by the scalar's low
 /// 12 bits; see `InsideCharacters`).
 void tsb_note_inside_characters(const uint8_t *row, const uint32_t *offsets, size_t count,
     uint64_t *words, uint64_t *inside);

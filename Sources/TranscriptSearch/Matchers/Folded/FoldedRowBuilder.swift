@@ -130,6 +130,9 @@ struct FoldedRowBuilder: Sendable {
       batch.words = (base + room.wordsOffset).bindMemory(to: UInt64.self, capacity: room.words)
       batch.inside = (base + room.insideOffset).bindMemory(to: UInt64.self, capacity: 64)
       batch.inside.initialize(repeating: 0, count: 64)
+      batch.ascii_inside_after = (base + room.asciiInsideAfterOffset).bindMemory(
+        to: UInt64.self, capacity: 2 * 129)
+      batch.ascii_inside_after.initialize(repeating: 0, count: 2 * 129)
       while row < rows.upperBound && folded.bytes.count < byteLimit {
         // A batch ends where the cache is to learn blocks whole.
         let end =
@@ -160,7 +163,7 @@ struct FoldedRowBuilder: Sendable {
             return cache.foldPlainRows(&batch)
           }
         }
-        Self.add(batch, to: &folded)
+        Self.add(&batch, to: &folded)
         countRows(batch.row_count)
         row = batch.row
         switch stop {
@@ -195,11 +198,12 @@ struct FoldedRowBuilder: Sendable {
     static let complexRowWordsOffset = complexRowsOffset + rows * 4
     static let wordsOffset = complexRowWordsOffset + rows * 4
     static let insideOffset = wordsOffset + words * 8
-    static let byteCount = insideOffset + 64 * 8
+    static let asciiInsideAfterOffset = insideOffset + 64 * 8
+    static let byteCount = asciiInsideAfterOffset + 2 * 129 * 8
   }
 
   /// Adds to `folded` the rows `batch` folded.
-  private static func add(_ batch: tsb_fold_batch, to folded: inout FoldedSegment) {
+  private static func add(_ batch: inout tsb_fold_batch, to folded: inout FoldedSegment) {
     guard batch.row_count > 0 else { return }
     folded.bytes.append(
       contentsOf: UnsafeBufferPointer(start: batch.bytes, count: batch.byte_count))
@@ -228,6 +232,18 @@ struct FoldedRowBuilder: Sendable {
         batch.inside[word] = 0
       }
     }
+    guard batch.ascii_inside != 0 else { return }
+    if folded.asciiInsideAfter.isEmpty {
+      folded.asciiInsideAfter = Array(repeating: 0, count: 129)
+    }
+    let after = batch.ascii_inside_after!
+    for entry in 0..<129 {
+      folded.asciiInsideAfter[entry] |=
+        UInt128(after[2 * entry]) | UInt128(after[2 * entry + 1]) << 64
+      after[2 * entry] = 0
+      after[2 * entry + 1] = 0
+    }
+    batch.ascii_inside = 0
   }
 
   /// Folds a row that is not plain ASCII by the scalar walk, from `firstStretch` (the
