@@ -315,6 +315,18 @@ static inline int follows_pictograph(const uint8_t *text, size_t character_start
   return 0;
 }
 
+// A scalar at `at` joined to the character before it, which the scan is not to look up
+// again: its bit cleared among `starts` (of the window at `window`), or, where it starts
+// in the next window, set in `joined` for that window.
+static inline void pass_over_joined(size_t at, size_t window, uint32_t *starts,
+    uint32_t *joined) {
+  if (at - window < 32) {
+    *starts &= ~(1u << (at - window));
+  } else {
+    *joined = 1u << (at - window - 32);
+  }
+}
+
 #endif  // PLAIN_SCAN_HELPERS
 
 void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
@@ -552,11 +564,7 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
             items[item_count++] = (uint32_t)at;
             scalars += 1;
             conjunct_at = at;
-            if (at - window < 32) {
-              starts &= ~(1u << (at - window));
-            } else {
-              joined = 1u << (at - window - 32);
-            }
+            pass_over_joined(at, window, &starts, &joined);
             noted = at;
             continue;
           }
@@ -573,11 +581,7 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
             if ((next & MARK) != IDENTITY) goto stopped;
             items[item_count++] = (uint32_t)at;
             scalars += 1;
-            if (at - window < 32) {
-              starts &= ~(1u << (at - window));
-            } else {
-              joined = 1u << (at - window - 32);
-            }
+            pass_over_joined(at, window, &starts, &joined);
           }
         }
       }

@@ -417,12 +417,13 @@ extension CharacterKeyCache {
                 let (next, nextLength) = UTF8Scalars.decode(text, at: index &+ length)
                 let nextClass = classOf(next)
                 let nextKind = nextClass & PlainCharacterClass.kindMask
+                // A consonant joins; one not its own key, a mark (which may join the
+                // linker's run) or a scalar not looked up yet is the walk's. Any other
+                // starts a character.
                 if nextClass & PlainCharacterClass.consonant != 0
                   || (nextKind != PlainCharacterClass.identity
                     && nextKind != PlainCharacterClass.keyed)
                 {
-                  // A consonant joins; one not its own key, or a mark (which may join
-                  // the linker's run), is the walk's.
                   last = index
                   index &+= length
                   guard
