@@ -6,9 +6,10 @@ import TranscriptSearch
 extension TSBench {
   struct Verify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Score matchers against the match contract's conformance cases.",
+      abstract:
+        "Score matchers against the match contract's conformance cases, or on your own transcript.",
       discussion: """
-        Runs each case (a text, a keyword and the expected UTF-8 ranges) against each \
+        Without --dataset, runs each case (a text, a keyword and the expected UTF-8 ranges) against each \
         matcher and prints passed/total and every failing family with one example. Exits \
         0 when oracle, folded and chunked pass every case; the stock engines (regex, \
         nsregex, foundation) are expected to fail some families, and that is reported, \
@@ -16,7 +17,37 @@ extension TSBench {
         file); cases with options an engine does not offer are counted as "not offered". \
         With --word-match or --ignore-diacritics, only the cases with exactly those \
         options run.
+
+        With --dataset, checks the contract on your own transcript instead: it takes \
+        --rows rows spread over the file and --keywords keywords from their text (whole \
+        words and pieces of one to six characters, some upper- or lower-cased, decomposed \
+        or stripped of their marks; add your own with --keyword) and compares every \
+        matcher with the oracle on each keyword under every combination of find options. \
+        folded runs with every pair of fold and scan kernel this CPU offers, chunked with \
+        every scan kernel, and a search session types each keyword a character at a time. \
+        It prints each matcher's score and its first differences (keyword, options, row and \
+        ranges), and exits 1 if a matcher that follows the contract differs anywhere.
         """)
+
+    @Option(help: "Check the contract on this transcript (JSON Lines, SubRip, WebVTT or text).")
+    var dataset: String?
+
+    @Option(help: "With --dataset: how many rows to check, spread evenly over the file.")
+    var rows = 5_000
+
+    @Option(help: "With --dataset: how many keywords to take from the rows' text.")
+    var keywords = 60
+
+    @Option(
+      name: .customLong("keyword"),
+      help: "With --dataset: also search for this keyword (repeatable).")
+    var givenKeywords: [String] = []
+
+    @Option(
+      help: "With --dataset: the seed that picks the keywords (the same seed, the same ones).")
+    var seed: UInt64 = 1
+
+    @OptionGroup(title: "Reading --dataset") var datasetOptions: DatasetOptions
 
     @Option(help: "The conformance cases (default: the ones installed with tsbench).")
     var cases = BundledFiles.conformanceCases
@@ -37,9 +68,33 @@ extension TSBench {
 
     func validate() throws {
       if matcher != "all" { _ = try StrategyName.strategy(matcher) }
+      if dataset == nil {
+        for (option, given) in [
+          ("--rows", rows != 5_000), ("--keywords", keywords != 60),
+          ("--keyword", !givenKeywords.isEmpty), ("--seed", seed != 1),
+        ] where given {
+          throw ValidationError("\(option) needs --dataset")
+        }
+      } else {
+        guard cases == BundledFiles.conformanceCases else {
+          throw ValidationError("give --cases or --dataset, not both: they are two checks")
+        }
+        guard matcher != OracleMatcher.name else {
+          throw ValidationError("the oracle is what --dataset compares every matcher with")
+        }
+        guard rows > 0 else { throw ValidationError("--rows must be at least 1") }
+        guard keywords >= 0 else { throw ValidationError("--keywords must not be negative") }
+        guard keywords > 0 || !givenKeywords.isEmpty else {
+          throw ValidationError("--keywords 0 needs at least one --keyword")
+        }
+        if givenKeywords.contains(where: \.isEmpty) {
+          throw ValidationError("a --keyword is empty")
+        }
+      }
     }
 
     func run() async throws {
+      if let dataset { return try await verify(dataset: dataset) }
       var loaded = try ConformanceCase.load(from: cases)
       if !find.searchOptions.isDefault {
         loaded = loaded.filter { $0.options == find.searchOptions }

@@ -283,6 +283,31 @@ struct CommandLineTests {
     #expect(FileManager.default.fileExists(atPath: folder + "/new/deeper/REPORT.md"))
   }
 
+  @Test func verifyChecksTheContractOnAUsersTranscript() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(srt.utf8).write(to: URL(fileURLWithPath: folder + "/s.srt"))
+    let run = try tsbench(
+      [
+        "verify", "--dataset", "s.srt", "--keywords", "5", "--keyword", "THERE",
+        "--matcher", "folded", "--report", "verify.md",
+      ], in: folder)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("2 of 2 rows of s.srt, 6 keywords"), "\(run.output)")
+    // Six keywords under eight combinations of options, every one agreeing.
+    for checker in ["folded ", "folded (fold portable, scan portable) ", "session (typing) "] {
+      #expect(run.output.contains(checker), "\(run.output)")
+    }
+    #expect(!run.output.contains("/48 ") && run.output.contains("48/48"), "\(run.output)")
+    let report = try String(contentsOfFile: folder + "/verify.md", encoding: .utf8)
+    #expect(report.contains("tsbench verify --dataset s.srt --keywords 5 --keyword THERE"))
+
+    let missing = try tsbench(["verify", "--dataset", "nowhere.jsonl"], in: folder)
+    #expect(missing.status != 0 && missing.error.contains("nowhere.jsonl"), "\(missing.error)")
+    let stray = try tsbench(["verify", "--rows", "10"], in: folder)
+    #expect(stray.status != 0 && stray.error.contains("--rows needs --dataset"), "\(stray.error)")
+  }
+
   @Test func fromAnyFolderVerifyAndCompareWorkAndAUsersReportHasAFolderOfItsOwn() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -32,28 +32,58 @@ public struct OracleMatcher: Matcher {
   public static func matchRanges(
     of keyword: String, in text: String, options: SearchOptions = .default
   ) -> [Range<Int>] {
-    let diacritics = options.ignoresDiacritics
-    let wanted = Array(MatchKey.key(keyword, ignoringDiacritics: diacritics).unicodeScalars)
+    matchRanges(
+      of: keyword, in: PreparedText(text, ignoringDiacritics: options.ignoresDiacritics),
+      wordMatch: options.wordMatch)
+  }
+
+  /// A text split into characters, with each character's key, where it starts, and
+  /// whether a word boundary is there: what the contract looks at, worked out once so
+  /// that many keywords can be looked for in the same text.
+  public struct PreparedText: Sendable {
+    /// Whether the keys are those that ignore diacritics.
+    public let ignoresDiacritics: Bool
+    let keys: [[Unicode.Scalar]]
+    /// offsets[i]: the UTF-8 offset where character i starts (the text's end for
+    /// i = count).
+    let offsets: [Int]
+    let isWordBoundary: [Bool]
+
+    public init(_ text: String, ignoringDiacritics: Bool) {
+      ignoresDiacritics = ignoringDiacritics
+      let characters = Array(text)
+      keys = characters.map {
+        Array(MatchKey.key(String($0), ignoringDiacritics: ignoringDiacritics).unicodeScalars)
+      }
+      var offsets = [0]
+      for character in characters {
+        offsets.append(offsets[offsets.count - 1] + character.utf8.count)
+      }
+      self.offsets = offsets
+      var utf8 = Array(text.utf8)
+      isWordBoundary = utf8.withUnsafeMutableBufferPointer { bytes in
+        offsets.map { WordBoundaries.isBoundary(at: $0, in: UnsafeBufferPointer(bytes)) }
+      }
+    }
+  }
+
+  /// The contract's matches of `keyword` in a prepared text, with the diacritics option
+  /// the text was prepared with and `wordMatch`, as UTF-8 offset ranges.
+  public static func matchRanges(
+    of keyword: String, in text: PreparedText, wordMatch: SearchOptions.WordMatch = .contains
+  ) -> [Range<Int>] {
+    let wanted = Array(
+      MatchKey.key(keyword, ignoringDiacritics: text.ignoresDiacritics).unicodeScalars)
     guard !wanted.isEmpty else { return [] }
-    let characters = Array(text)
-    let keys = characters.map {
-      Array(MatchKey.key(String($0), ignoringDiacritics: diacritics).unicodeScalars)
-    }
-    // offsets[i]: the UTF-8 offset where character i starts (the text's end for i = count).
-    var offsets = [0]
-    for character in characters {
-      offsets.append(offsets[offsets.count - 1] + character.utf8.count)
-    }
-    var utf8 = Array(text.utf8)
-    let isWordBoundary = utf8.withUnsafeMutableBufferPointer { bytes in
-      offsets.map { WordBoundaries.isBoundary(at: $0, in: UnsafeBufferPointer(bytes)) }
-    }
-    let startAllowed = { (i: Int) in !options.wordMatch.checksStart || isWordBoundary[i] }
-    let endAllowed = { (j: Int) in !options.wordMatch.checksEnd || isWordBoundary[j] }
+    let keys = text.keys
+    let offsets = text.offsets
+    let isWordBoundary = text.isWordBoundary
+    let startAllowed = { (i: Int) in !wordMatch.checksStart || isWordBoundary[i] }
+    let endAllowed = { (j: Int) in !wordMatch.checksEnd || isWordBoundary[j] }
 
     var ranges: [Range<Int>] = []
     var start = 0  // index of the first character of a candidate
-    while start < characters.count {
+    while start < keys.count {
       var end: Int? = nil
       if startAllowed(start) {
         var matched = 0  // scalars of `wanted` matched so far
@@ -63,7 +93,7 @@ public struct OracleMatcher: Matcher {
             end = next
             break
           }
-          guard next < characters.count else { break }
+          guard next < keys.count else { break }
           let key = keys[next]
           guard matched + key.count <= wanted.count,
             wanted[matched..<matched + key.count].elementsEqual(key)
