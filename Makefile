@@ -42,7 +42,7 @@ REAL_TEXT_PACKAGES := manpages manpages-dev manpages-de manpages-de-dev manpages
   manpages-ja manpages-ja-dev manpages-zh manpages-el manpages-fr manpages-fr-dev manpages-uk \
   manpages-uk-dev manpages-es manpages-es-dev manpages-pl manpages-pl-dev
 
-## bench-real-text: folded, chunked and pcre2 against ripgrep and StringZilla on 1M rows of real text (Debian's manual pages in eleven languages)
+## bench-real-text: folded, chunked and pcre2 against ripgrep and StringZilla on 1M rows of real text (Debian's manual pages in eleven languages), and the contract checked on it with keywords from its text
 bench-real-text: build bench-peers
 	@test -f $(REAL_TEXT) || dpkg -s $(REAL_TEXT_PACKAGES) >/dev/null 2>&1 || { \
 	  echo "installing Debian's translated manual pages (the real-text dataset)"; \
@@ -51,6 +51,7 @@ bench-real-text: build bench-peers
 	test -f $(REAL_TEXT) || python3 Scripts/real-text-dataset.py --rows 1000000 --out $(REAL_TEXT)
 	$(TSBENCH) compare --dataset $(REAL_TEXT) --keywords $(REAL_TEXT_KEYWORDS) \
 	  --matchers folded,chunked,pcre2 --rounds 11 --results results/real-text
+	$(TSBENCH) verify --dataset $(REAL_TEXT) --keywords 80 --report results/real-text/contract.md
 
 # The peers of the comparison and the chart library, installed when missing; a peer
 # that cannot be installed is shown as "not installed" in the report.
