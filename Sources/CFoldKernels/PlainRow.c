@@ -38,6 +38,8 @@ static inline int write_keys(const uint8_t *text, const tsb_key_tables *keys,
   for (size_t index = 0; index < item_count; index++) {
     uint32_t item = items[index];
     if (!(item & TSB_KEYED_ITEM)) {
+      // A mark whose bytes the fold drops changes the row's length: the walk's.
+      if (item & TSB_DROPPED_ITEM) return 0;
       marks[mark_count++] = item;
       continue;
     }

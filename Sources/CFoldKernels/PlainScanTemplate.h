@@ -549,7 +549,8 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
           goto stopped;
         }
         last_combining = combining;
-        items[item_count++] = (uint32_t)at;
+        items[item_count++] =
+            (uint32_t)at | (combining == TSB_CLASS_DROPPED ? TSB_DROPPED_ITEM : 0);
         scalars += 1;
         if (linker && at + 3 < count) {
           // A consonant joins; one not its own key, a mark (which may join the linker's

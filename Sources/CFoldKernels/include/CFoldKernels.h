@@ -80,6 +80,16 @@ typedef struct {
 /// The flag of an item that is a character replaced by its key (else a mark's offset).
 #define TSB_KEYED_ITEM 0x80000000u
 
+/// The combining class a mark's class holds when the mark's key is empty (a nonspacing
+/// mark, diacritics ignored), which no scalar has: after a simple scalar that is its own
+/// key, such marks leave the character's key that scalar, so the fold drops their bytes.
+/// Its class orders after every other (a mark of another class after it goes to the walk).
+#define TSB_CLASS_DROPPED 0xFFu
+
+/// The flag of a mark's item whose class is `TSB_CLASS_DROPPED` (items are offsets below
+/// 2^30).
+#define TSB_DROPPED_ITEM 0x40000000u
+
 /// Whether this CPU (and this build) runs `tsb_scan_plain_avx2`: x86-64 with AVX2 and
 /// BMI1.
 int tsb_scan_plain_avx2_supported(void);

@@ -224,7 +224,7 @@ struct CharacterKeyCache: Sendable {
       identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
       identityRuns.noteIdentity(scalar, in: identityBits, met: metBits)
     } else if plainClass >= PlainCharacterClass.mark && plainClass & PlainCharacterClass.linker == 0
-      && Self.indicScalars.contains(scalar)
+      && plainClass & 0xFF != PlainCharacterClass.dropped && Self.indicScalars.contains(scalar)
     {
       let index = Int(scalar - Self.indicScalars.lowerBound)
       let bit: UInt64 = 1 << UInt64(index & 63)

@@ -41,12 +41,24 @@ enum PlainCharacterClass {
   /// consonant joins it to the character before it.
   static let consonant = UInt16(TSB_CLASS_CONSONANT)
 
+  /// The combining class of a `mark` whose key is empty (diacritics ignored, a nonspacing
+  /// mark), which no scalar has. After an `identity` scalar, such marks leave the
+  /// character's key that scalar: every scalar they give under decomposition and case
+  /// folding is a nonspacing mark, and dropping those leaves the base's own in their
+  /// order. So the fold drops their bytes. Composition cannot matter (the marks go), but
+  /// a conjunct linker can: it joins the next consonant, whose key stays.
+  static let dropped = UInt16(TSB_CLASS_DROPPED)
+
   /// The class of a scalar that `info` describes.
   static func of(_ value: UInt32, _ info: CharacterKeyCache.ScalarInfo) -> UInt16 {
-    guard !info.breaksBeforeJoiners, !CanonicalComposition.composesWithPrevious(value) else {
-      return other
-    }
+    guard !info.breaksBeforeJoiners else { return other }
     let scalar = Unicode.Scalar(value)!
+    if !info.isIdentity && !info.isSimple && info.keyLength == 0 && info.joinsPrevious
+      && info.isPlainMark && !CharacterKeyCache.isConjunctLinker(scalar)
+    {
+      return mark | dropped | (CharacterKeyCache.isExtend(scalar) ? extend : 0)
+    }
+    guard !CanonicalComposition.composesWithPrevious(value) else { return other }
     let combiningClass = UInt16(scalar.properties.canonicalCombiningClass.rawValue)
     if info.isSimple {
       guard combiningClass == 0 else { return other }
@@ -124,6 +136,10 @@ extension CharacterKeyCache {
   /// The item flag of a character replaced by its key; items without it are the offsets
   /// of marks, which are scalar starts that are not character boundaries.
   static let keyedItem: UInt32 = TSB_KEYED_ITEM
+
+  /// The item flag of a mark whose bytes the fold drops (see
+  /// ``PlainCharacterClass/dropped``).
+  static let droppedItem: UInt32 = TSB_DROPPED_ITEM
 
   /// Passes over plain characters from `start`, a character boundary, as long as every
   /// scalar's class is known (see ``PlainCharacterClass``), and lists in `items`, as
@@ -410,7 +426,9 @@ extension CharacterKeyCache {
                 break
               }
               lastCombiningClass = combiningClass
-              items[itemCount] = UInt32(truncatingIfNeeded: index)
+              items[itemCount] =
+                UInt32(truncatingIfNeeded: index)
+                | (combiningClass == PlainCharacterClass.dropped ? Self.droppedItem : 0)
               itemCount &+= 1
               scalars &+= 1
               if isLinker && index &+ length < count {

@@ -25,11 +25,15 @@ struct FoldedCorpusTests {
   @discardableResult
   func expectEveryKernelFoldsAsThePortableOne(
     _ corpus: Corpus, segmentBytes: Int = FoldedCorpus.defaultSegmentBytes,
-    sourceLocation: SourceLocation = #_sourceLocation
+    ignoringDiacritics: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) -> [(PlainScanKernel, FoldedCorpus)] {
-    let portable = FoldedCorpus(corpus, segmentBytes: segmentBytes, kernel: .portable)
+    let portable = FoldedCorpus(
+      corpus, segmentBytes: segmentBytes, ignoringDiacritics: ignoringDiacritics,
+      kernel: .portable)
     return PlainScanKernel.available.filter { $0 != .portable }.map { kernel in
-      let folded = FoldedCorpus(corpus, segmentBytes: segmentBytes, kernel: kernel)
+      let folded = FoldedCorpus(
+        corpus, segmentBytes: segmentBytes, ignoringDiacritics: ignoringDiacritics,
+        kernel: kernel)
       #expect(
         folded.segmentCount == portable.segmentCount, "\(kernel)", sourceLocation: sourceLocation)
       #expect(folded.byteCounts == portable.byteCounts, "\(kernel)", sourceLocation: sourceLocation)
@@ -261,6 +265,52 @@ struct FoldedCorpusTests {
       keywords: [
         "क", "ष", "क्ष", "क्", "्", "त्रि", "ক্ষ", "ষ", "ക്ഷ", "ஷ", "க்ஷ", "ಷ", "\u{301}", "a", "ि",
       ])
+  }
+
+  /// With diacritics ignored, a nonspacing mark's key is empty: after a scalar that is its
+  /// own key, the scan lists it for the fold to drop, in every kernel as in the portable
+  /// loop, and the rows fold and match as the contract says; every other shape (after a
+  /// keyed letter, a mark of another class after one, a linker) is the walk's.
+  @Test func everyFoldKernelDropsIgnoredMarksAsThePortableOneDoes() async throws {
+    let shapes = [
+      "ดีค่ะ", "กั้น", "น้ำ", "สวัสดี", "हिंदी", "कु", "क्ष", "क़", "क\u{902}\u{93E}",
+      "क\u{901}\u{94D}ष", "e\u{301}", "e\u{301}\u{323}", "a\u{308}\u{301}", "A\u{30A}",
+      "ư\u{323}", "и\u{306}", "α\u{301}\u{345}", "שָׁלוֹם", "مَرْحَبًا", "❤️", "❤️‍🔥", "1️⃣",
+      " \u{301}", "\u{301}", "ক\u{9BC}\u{9C7}", "ĉu", "Straße", " ", ".",
+    ]
+    var random = SeededRandom(seed: 0x301)
+    let rows =
+      shapes.enumerated().map { TranscriptRow(start: Int64($0.offset), text: $0.element) }
+      + (0..<(FoldedRowBuilder.rowsBeforeWholeBlocks + 2_000)).map { row in
+        TranscriptRow(
+          start: Int64(shapes.count + row),
+          text: String(repeating: " ", count: row % 41)
+            + (0..<Int.random(in: 1...6, using: &random)).map { _ in
+              shapes.randomElement(using: &random)!
+            }.joined())
+      }
+    let corpus = Corpus(rows)
+    expectEveryKernelFoldsAsThePortableOne(corpus, ignoringDiacritics: true)
+    expectEveryKernelFoldsAsThePortableOne(corpus, segmentBytes: 4_096, ignoringDiacritics: true)
+    let few = Corpus(Array(rows.prefix(shapes.count + 150)))
+    let oracle = OracleMatcher(corpus: few)
+    for kernel in PlainScanKernel.available {
+      let folded = FoldedCorpus(
+        few, segmentBytes: 1_024, ignoringDiacritics: true, kernel: kernel)
+      for keyword in [
+        "ดค", "ดีค่ะ", "กน", "हिदी", "हि", "क", "e", "é", "ee", "a", "и", "й", "α", "ι", "שלום",
+        "مرحبا", "❤", "❤‍🔥", "1", " ", "ক", "cu", "u",
+      ] {
+        for wordMatch in SearchOptions.WordMatch.allCases {
+          let options = SearchOptions(wordMatch: wordMatch, ignoresDiacritics: true)
+          let expected = try await oracle.matches(of: keyword, options: options)
+          let got = folded.matches(
+            of: FoldedKeyword(keyword, options: options), inRows: 0..<few.count,
+            originals: few)
+          #expect(got == expected, "\(kernel) \(keyword.debugDescription) \(options)")
+        }
+      }
+    }
   }
 
   /// A corpus large enough to be folded in parts on several cores folds to what one

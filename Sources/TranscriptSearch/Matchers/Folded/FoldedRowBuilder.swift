@@ -73,7 +73,7 @@ struct FoldedRowBuilder: Sendable {
       return
     }
     var firstStretch: PlainStretch?
-    if kernel != .portable && text.count < 1 << 31 {
+    if kernel != .portable && text.count < 1 << 30 {
       switch foldPlainRow(text, into: &folded) {
       case .folded: return
       case .declined(let stretch): firstStretch = stretch
@@ -391,7 +391,8 @@ struct FoldedRowBuilder: Sendable {
     if plainItems.count < text.count { plainItems = Array(repeating: 0, count: text.count) }
     // A row holds fewer marks than bytes.
     if markOffsets.count < text.count { markOffsets = Array(repeating: 0, count: text.count) }
-    let scansPlainCharacters = text.count < 1 << 31
+    // (Items are offsets below 2^30, see `CharacterKeyCache.droppedItem`.)
+    let scansPlainCharacters = text.count < 1 << 30
     while position < text.count {
       let (scalar, length) = UTF8Scalars.decode(text, at: position)
       let info = cache.info(scalar)
@@ -484,7 +485,13 @@ struct FoldedRowBuilder: Sendable {
     while index < count {
       let item = plainItems[index]
       guard item & CharacterKeyCache.keyedItem != 0 else {
-        // The marks up to the next keyed character, which may change the shift.
+        if item & CharacterKeyCache.droppedItem != 0 {
+          index += 1
+          dropMark(at: Int(item & ~CharacterKeyCache.droppedItem), text, row: &row, into: &folded)
+          continue
+        }
+        // The marks up to the next keyed character or dropped mark, which may change
+        // the shift.
         index = appendMarks(
           from: index, to: count,
           shift: folded.bytes.count - row.rowStart - row.runStart)
@@ -506,8 +513,32 @@ struct FoldedRowBuilder: Sendable {
     }
   }
 
+  /// Leaves out of the row the mark at `offset`, whose key is empty (see
+  /// ``PlainCharacterClass/dropped``), inside a character the pending run holds: the run
+  /// so far is appended and a new one starts after the mark, and the offsets after it
+  /// are remapped. Marks dropped one after another share one remap pair, which then ends
+  /// after the last of them, as the walk's one pair after the whole character would.
+  private mutating func dropMark(
+    at offset: Int, _ text: UnsafeBufferPointer<UInt8>, row: inout RowState,
+    into folded: inout FoldedSegment
+  ) {
+    let end = offset + UTF8Scalars.sequenceLength(lead: text[offset])
+    appendOriginal(text, row.runStart..<offset, to: &folded)
+    row.runStart = end
+    // A key that is not the character's own: word boundaries are the original's.
+    changesWordBreak = true
+    let foldedEnd = UInt32(folded.bytes.count - row.rowStart)
+    let count = remapPoints.count
+    if count >= 2 && remapPoints[count - 2] == foldedEnd && remapPoints[count - 1] == offset {
+      remapPoints[count - 1] = UInt32(end)
+    } else {
+      remapPoints.append(foldedEnd)
+      remapPoints.append(UInt32(end))
+    }
+  }
+
   /// Adds to `markOffsets` the marks listed in `plainItems` from `first` on, up to the
-  /// first keyed character or `count`, each at its original offset plus `shift`; returns
+  /// first keyed character or dropped mark, or `count`, each at its original offset plus `shift`; returns
   /// where it stopped.
   @inline(__always)
   private mutating func appendMarks(from first: Int, to count: Int, shift: Int) -> Int {
@@ -517,7 +548,9 @@ struct FoldedRowBuilder: Sendable {
     let shift = UInt32(truncatingIfNeeded: shift)
     markOffsets.withUnsafeMutableBufferPointer { marks in
       plainItems.withUnsafeBufferPointer { items in
-        while end < count && items[end] & CharacterKeyCache.keyedItem == 0 {
+        while end < count
+          && items[end] & (CharacterKeyCache.keyedItem | CharacterKeyCache.droppedItem) == 0
+        {
           marks[written] = items[end] &+ shift
           written += 1
           end += 1
