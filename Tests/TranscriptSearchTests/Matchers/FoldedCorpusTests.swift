@@ -238,16 +238,12 @@ struct FoldedCorpusTests {
   /// vector window's start, with vowel signs the AVX-512 kernel writes without a look up
   /// after the joined consonant and a mark after them that it looks up. Every kernel's fold
   /// is the portable one's, and the matches of the automatic kernel's are the oracle's.
-  @Test func everyFoldKernelFoldsIndicConjunctsAsThePortableOneDoes() async throws {
-    let shapes = [
-      "क्ष", "क्षत्रिय", "स्त्री", "क्ष्म", "कि", "क्षि\u{301}", "क्षि\u{301}\u{94D}क", "क्",
-      "क्\u{200D}ष", "क्\u{200C}ष", "क\u{93C}्ष", "कु्ष", "क््ष", "a्क", "क्a", "क्\u{958}",
-      "क्\u{902}", "ন্ত্র", "ক্ষমা", "ક્ષ", "କ୍ଷ", "క్ష", "ക്ഷ", "க்ஷ", "ಕ್ಷ", "क्ষ", "हिन्दी में",
-      "Straße", "ΣΟΦΟΣ", " ", "  ", ".",
-    ]
-    var random = SeededRandom(seed: 0x94D)
-    let rows =
-      shapes.enumerated().map { TranscriptRow(start: Int64($0.offset), text: $0.element) }
+  /// Each shape as a row, then rows of one to six shapes at random, after 0–40 spaces so
+  /// that every shape meets every offset from a 32-byte window's start: enough rows that
+  /// the cache learns blocks whole on the way.
+  func rowsOfShapes(_ shapes: [String], seed: UInt64) -> [TranscriptRow] {
+    var random = SeededRandom(seed: seed)
+    return shapes.enumerated().map { TranscriptRow(start: Int64($0.offset), text: $0.element) }
       + (0..<(FoldedRowBuilder.rowsBeforeWholeBlocks + 2_000)).map { row in
         TranscriptRow(
           start: Int64(shapes.count + row),
@@ -256,6 +252,16 @@ struct FoldedCorpusTests {
               shapes.randomElement(using: &random)!
             }.joined())
       }
+  }
+
+  @Test func everyFoldKernelFoldsIndicConjunctsAsThePortableOneDoes() async throws {
+    let shapes = [
+      "क्ष", "क्षत्रिय", "स्त्री", "क्ष्म", "कि", "क्षि\u{301}", "क्षि\u{301}\u{94D}क", "क्",
+      "क्\u{200D}ष", "क्\u{200C}ष", "क\u{93C}्ष", "कु्ष", "क््ष", "a्क", "क्a", "क्\u{958}",
+      "क्\u{902}", "ন্ত্র", "ক্ষমা", "ક્ષ", "କ୍ଷ", "క్ష", "ക്ഷ", "க்ஷ", "ಕ್ಷ", "क्ষ", "हिन्दी में",
+      "Straße", "ΣΟΦΟΣ", " ", "  ", ".",
+    ]
+    let rows = rowsOfShapes(shapes, seed: 0x94D)
     let corpus = Corpus(rows)
     expectEveryKernelFoldsAsThePortableOne(corpus)
     expectEveryKernelFoldsAsThePortableOne(corpus, segmentBytes: 4_096)
@@ -278,17 +284,7 @@ struct FoldedCorpusTests {
       "ư\u{323}", "и\u{306}", "α\u{301}\u{345}", "שָׁלוֹם", "مَرْحَبًا", "❤️", "❤️‍🔥", "1️⃣",
       " \u{301}", "\u{301}", "ক\u{9BC}\u{9C7}", "ĉu", "Straße", " ", ".",
     ]
-    var random = SeededRandom(seed: 0x301)
-    let rows =
-      shapes.enumerated().map { TranscriptRow(start: Int64($0.offset), text: $0.element) }
-      + (0..<(FoldedRowBuilder.rowsBeforeWholeBlocks + 2_000)).map { row in
-        TranscriptRow(
-          start: Int64(shapes.count + row),
-          text: String(repeating: " ", count: row % 41)
-            + (0..<Int.random(in: 1...6, using: &random)).map { _ in
-              shapes.randomElement(using: &random)!
-            }.joined())
-      }
+    let rows = rowsOfShapes(shapes, seed: 0x301)
     let corpus = Corpus(rows)
     expectEveryKernelFoldsAsThePortableOne(corpus, ignoringDiacritics: true)
     expectEveryKernelFoldsAsThePortableOne(corpus, segmentBytes: 4_096, ignoringDiacritics: true)
