@@ -33,10 +33,10 @@ extension TSBench {
     var dataset: String?
 
     @Option(help: "With --dataset: how many rows to check, spread evenly over the file.")
-    var rows = 5_000
+    var rows = Self.defaultRows
 
     @Option(help: "With --dataset: how many keywords to take from the rows' text.")
-    var keywords = 60
+    var keywords = Self.defaultKeywords
 
     @Option(
       name: .customLong("keyword"),
@@ -45,7 +45,7 @@ extension TSBench {
 
     @Option(
       help: "With --dataset: the seed that picks the keywords (the same seed, the same ones).")
-    var seed: UInt64 = 1
+    var seed = Self.defaultSeed
 
     @OptionGroup(title: "Reading --dataset") var datasetOptions: DatasetOptions
 
@@ -70,8 +70,8 @@ extension TSBench {
       if matcher != "all" { _ = try StrategyName.strategy(matcher) }
       if dataset == nil {
         for (option, given) in [
-          ("--rows", rows != 5_000), ("--keywords", keywords != 60),
-          ("--keyword", !givenKeywords.isEmpty), ("--seed", seed != 1),
+          ("--rows", rows != Self.defaultRows), ("--keywords", keywords != Self.defaultKeywords),
+          ("--keyword", !givenKeywords.isEmpty), ("--seed", seed != Self.defaultSeed),
         ] where given {
           throw ValidationError("\(option) needs --dataset")
         }

@@ -80,10 +80,10 @@ public struct DatasetConformance: Codable, Equatable, Sendable {
       for option in options {
         try Task.checkCancellation()
         var expected: [Match] = []
+        let key = OracleMatcher.PreparedKeyword(
+          sampled.keyword, ignoringDiacritics: option.ignoresDiacritics)
         for (row, text) in prepared[option.ignoresDiacritics]!.enumerated() {
-          for range in OracleMatcher.matchRanges(
-            of: sampled.keyword, in: text, wordMatch: option.wordMatch)
-          {
+          for range in OracleMatcher.matchRanges(of: key, in: text, wordMatch: option.wordMatch) {
             expected.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
           }
         }
@@ -94,29 +94,25 @@ public struct DatasetConformance: Codable, Equatable, Sendable {
             continue
           }
           scores[index].total += 1
-          var difference: Difference?
+          var difference = Difference(
+            keyword: sampled.keyword, shape: sampled.shape, options: option.description,
+            row: nil, expected: [], got: [], problem: nil)
           do {
             let got = try await checker.search(sampled.keyword, option)
-            if got != expected {
-              var first = firstDifference(got: got, expected: expected)
-              first.row = first.row.map { rowNumbers[$0] }
-              difference = first
+            guard got != expected else {
+              scores[index].passed += 1
+              continue
             }
+            let first = firstDifference(got: got, expected: expected)
+            difference.row = rowNumbers[first.row]
+            difference.expected = first.expected
+            difference.got = first.got
           } catch is CancellationError {
             throw CancellationError()
           } catch {
-            difference = Difference(
-              keyword: "", shape: .word, options: "", row: nil, expected: [], got: [],
-              problem: "threw \(error)")
-          }
-          guard var difference else {
-            scores[index].passed += 1
-            continue
+            difference.problem = "threw \(error)"
           }
           if scores[index].differences.count < keptDifferences {
-            difference.keyword = sampled.keyword
-            difference.shape = sampled.shape
-            difference.options = option.description
             scores[index].differences.append(difference)
           }
         }
@@ -129,9 +125,11 @@ public struct DatasetConformance: Codable, Equatable, Sendable {
       options: options.map(\.description), oracleMatches: oracleMatches, scores: scores)
   }
 
-  /// The first row (of the sample) where `got` and `expected` differ, with both rows'
-  /// ranges; keyword and options are left for the caller to fill in.
-  static func firstDifference(got: [Match], expected: [Match]) -> Difference {
+  /// The first row (of the sample) where `got` and `expected` differ, with the ranges
+  /// each has in it.
+  static func firstDifference(
+    got: [Match], expected: [Match]
+  ) -> (row: Int, expected: [[Int]], got: [[Int]]) {
     let gotSet = Set(got)
     let expectedSet = Set(expected)
     let firstGot = got.first { !expectedSet.contains($0) }?.row
@@ -143,8 +141,6 @@ public struct DatasetConformance: Codable, Equatable, Sendable {
     func ranges(_ matches: [Match]) -> [[Int]] {
       matches.filter { $0.row == row }.map { [$0.start, $0.end] }
     }
-    return Difference(
-      keyword: "", shape: .word, options: "", row: row, expected: ranges(expected),
-      got: ranges(got))
+    return (row, ranges(expected), ranges(got))
   }
 }

@@ -538,8 +538,8 @@ struct FoldedRowBuilder: Sendable {
   }
 
   /// Adds to `markOffsets` the marks listed in `plainItems` from `first` on, up to the
-  /// first keyed character or dropped mark, or `count`, each at its original offset plus `shift`; returns
-  /// where it stopped.
+  /// first keyed character or dropped mark, or `count`, each at its original offset plus
+  /// `shift`; returns where it stopped.
   @inline(__always)
   private mutating func appendMarks(from first: Int, to count: Int, shift: Int) -> Int {
     var end = first

@@ -67,13 +67,41 @@ public struct OracleMatcher: Matcher {
     }
   }
 
+  /// A keyword's key, worked out once so that it can be looked for in many prepared
+  /// texts.
+  public struct PreparedKeyword: Sendable {
+    /// Whether the key is the one that ignores diacritics.
+    public let ignoresDiacritics: Bool
+    let wanted: [Unicode.Scalar]
+
+    public init(_ keyword: String, ignoringDiacritics: Bool) {
+      ignoresDiacritics = ignoringDiacritics
+      wanted = Array(MatchKey.key(keyword, ignoringDiacritics: ignoringDiacritics).unicodeScalars)
+    }
+  }
+
   /// The contract's matches of `keyword` in a prepared text, with the diacritics option
   /// the text was prepared with and `wordMatch`, as UTF-8 offset ranges.
   public static func matchRanges(
     of keyword: String, in text: PreparedText, wordMatch: SearchOptions.WordMatch = .contains
   ) -> [Range<Int>] {
-    let wanted = Array(
-      MatchKey.key(keyword, ignoringDiacritics: text.ignoresDiacritics).unicodeScalars)
+    matchRanges(
+      of: PreparedKeyword(keyword, ignoringDiacritics: text.ignoresDiacritics), in: text,
+      wordMatch: wordMatch)
+  }
+
+  /// The contract's matches of a prepared keyword in a prepared text, with `wordMatch`,
+  /// as UTF-8 offset ranges.
+  ///
+  /// - Precondition: both were prepared with the same diacritics option.
+  public static func matchRanges(
+    of keyword: PreparedKeyword, in text: PreparedText,
+    wordMatch: SearchOptions.WordMatch = .contains
+  ) -> [Range<Int>] {
+    precondition(
+      keyword.ignoresDiacritics == text.ignoresDiacritics,
+      "The keyword and the text were prepared with different diacritics options")
+    let wanted = keyword.wanted
     guard !wanted.isEmpty else { return [] }
     let keys = text.keys
     let offsets = text.offsets
