@@ -4,6 +4,8 @@
 // the scan (its tables, its items one by one, the lowercase pass) cost as much as the scan.
 #include "CFoldKernels.h"
 
+#include <string.h>
+
 // The bits of a `CharacterKeyCache.ScalarInfo`.
 enum {
   INFO_KNOWN = 1u << 31,
@@ -25,22 +27,49 @@ static inline uint32_t multibyte_scalar_at(const uint8_t *bytes, size_t at) {
       | (bytes[at + 3] & 0x3Fu);
 }
 
-// Writes over `row` (a copy of `text`) the keys of the keyed characters among `items`,
-// lists the other items (marks) in `marks` and returns 1, where every key is as long as
-// its character and one scalar, or with `several_scalars` several (ß: ss), whose starts
-// after the first, inside the character, are listed with the marks; else returns 0, `row`
-// partly written.
-static inline int write_keys(const uint8_t *text, const tsb_key_tables *keys,
+// Moves `length` bytes of `row` from `from` back to `to` (`to` ≤ `from`).
+static inline void move_back(uint8_t *row, size_t to, size_t from, size_t length) {
+  if (to != from && length != 0) memmove(row + to, row + from, length);
+}
+
+// Folds over `row` (a lowercased copy of `text`, `count` bytes) the items of its plain
+// scan: writes each keyed character's key, lists the other items (marks) in `marks` at
+// their folded offsets and returns 1, where every key is one scalar as long as its
+// character, or with `several_scalars` several (ß: ss), whose starts after the first,
+// inside the character, are listed with the marks. With `remap`, a key shorter than its
+// character and a mark whose bytes the fold drops (diacritics ignored) are folded too:
+// the bytes after them move back, and each change of length is recorded in `remap` as the
+// walk records it (see `FoldedSegment.remapPoints`: a pair after each such key, one after
+// marks dropped one after another), which has room for a pair an item.
+// Else returns 0, `row` partly written.
+static inline int write_keys(const uint8_t *text, size_t count, const tsb_key_tables *keys,
     const uint32_t *items, size_t item_count, uint8_t *row, uint32_t *marks,
-    tsb_plain_row *result, int several_scalars) {
-  size_t mark_count = 0;
+    tsb_plain_row *result, int several_scalars, uint32_t *remap) {
+  size_t mark_count = 0, pairs = 0;
   int changes_word_break = 0, ascii_inside = 0;
+  // The original bytes from `in` on are still to be moved, to `out` on.
+  size_t in = 0, out = 0;
   for (size_t index = 0; index < item_count; index++) {
     uint32_t item = items[index];
     if (!(item & TSB_KEYED_ITEM)) {
-      // A mark whose bytes the fold drops changes the row's length: the walk's.
-      if (item & TSB_DROPPED_ITEM) return 0;
-      marks[mark_count++] = item;
+      if (!(item & TSB_DROPPED_ITEM)) {
+        marks[mark_count++] = item - (uint32_t)(in - out);
+        continue;
+      }
+      if (remap == NULL) return 0;
+      size_t at = item & ~TSB_DROPPED_ITEM;
+      move_back(row, out, in, at - in);
+      out += at - in;
+      in = at + sequence_length(text[at]);
+      // A key that is not the character's own: word boundaries are the original's.
+      changes_word_break = 1;
+      if (pairs > 0 && remap[2 * pairs - 2] == out && remap[2 * pairs - 1] == at) {
+        remap[2 * pairs - 1] = (uint32_t)in;
+      } else {
+        remap[2 * pairs] = (uint32_t)out;
+        remap[2 * pairs + 1] = (uint32_t)in;
+        pairs++;
+      }
       continue;
     }
     size_t at = item & ~TSB_KEYED_ITEM;
@@ -51,20 +80,35 @@ static inline int write_keys(const uint8_t *text, const tsb_key_tables *keys,
     uint32_t info = keys->scalar_infos[multibyte_scalar_at(text, at)];
     size_t key_length = info & 0x1F, key_offset = info >> 5 & 0xFFFFF;
     const uint8_t *key = keys->key_bytes + key_offset;
-    // A key as long as the character, written over it; any other changes the row's
-    // length, which the caller's walk records.
-    if (!(info & INFO_KNOWN) || key_length != length) return 0;
-    if (sequence_length(key[0]) != length) {
+    if (!(info & INFO_KNOWN)) return 0;
+    // A longer key would overwrite bytes not yet moved, and an empty one is remapped
+    // otherwise: the walk's.
+    if (key_length != length && (remap == NULL || key_length == 0 || key_length > length)) {
+      return 0;
+    }
+    move_back(row, out, in, at - in);
+    out += at - in;
+    in = at + length;
+    if (sequence_length(key[0]) != key_length) {
       if (!several_scalars) return 0;
-      for (size_t inner = sequence_length(key[0]); inner < length;
+      for (size_t inner = sequence_length(key[0]); inner < key_length;
            inner += sequence_length(key[inner])) {
-        marks[mark_count++] = (uint32_t)(at + inner);
+        marks[mark_count++] = (uint32_t)(out + inner);
         ascii_inside |= key[inner] < 0x80;
       }
     }
-    for (size_t byte = 0; byte < length; byte++) row[at + byte] = key[byte];
+    for (size_t byte = 0; byte < key_length; byte++) row[out + byte] = key[byte];
+    out += key_length;
+    if (key_length != length) {
+      remap[2 * pairs] = (uint32_t)out;
+      remap[2 * pairs + 1] = (uint32_t)in;
+      pairs++;
+    }
     changes_word_break |= (info & INFO_CHANGES_WORD_BREAK) != 0;
   }
+  move_back(row, out, in, count - in);
+  result->length = out + (count - in);
+  result->pairs = pairs;
   result->marks = mark_count;
   result->changes_word_break = changes_word_break;
   result->ascii_inside = ascii_inside;
@@ -76,13 +120,20 @@ int tsb_fold_plain_row(tsb_plain_scan scan, tsb_lowercase lowercase, const uint8
     tsb_plain_stretch *stretch, uint8_t *row, uint32_t *marks, tsb_plain_row *result) {
   scan(text, count, 0, tables, items, stretch);
   if (stretch->stop != count) return 0;
-  if (!write_keys(text, keys, items, stretch->item_count, row, marks, result, 0)) return 0;
+  if (!write_keys(text, count, keys, items, stretch->item_count, row, marks, result, 0, NULL)) {
+    return 0;
+  }
   lowercase(row, count);
   return 1;
 }
 
 // The flags of `FoldedSegment.RowFlags` a row folded here may have.
-enum { ROW_IS_COMPLEX = 1, ROW_HAS_ASCII_INSIDE = 4, ROW_CHANGES_WORD_BREAK = 8 };
+enum {
+  ROW_IS_COMPLEX = 1,
+  ROW_IS_REMAPPED = 2,
+  ROW_HAS_ASCII_INSIDE = 4,
+  ROW_CHANGES_WORD_BREAK = 8
+};
 
 int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
     tsb_copy_lowercase copy_lowercase, const tsb_plain_tables *tables,
@@ -102,21 +153,34 @@ int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
     }
     uint8_t *row = batch->bytes + batch->byte_count;
     uint8_t flags = 0;
+    size_t folded_count = count;
     if (is_plain(text, count)) {
       copy_lowercase(row, text, count);
     } else {
-      if (count > batch->item_capacity) return room;
+      // (A pair of offsets takes two bytes of the original or more.)
+      if (count > batch->item_capacity
+          || count / 2 > batch->remap_pair_capacity - batch->remap_pair_count) {
+        return room;
+      }
       scan(text, count, 0, tables, batch->items, &batch->stretch);
       batch->kana_lookups += batch->stretch.kana_lookups;
       batch->scanned_bytes += batch->stretch.stop;
       if (batch->stretch.stop != count) return TSB_BATCH_DECLINED;
       copy_lowercase(row, text, count);
       tsb_plain_row result;
-      if (!write_keys(text, keys, batch->items, batch->stretch.item_count, row, batch->marks,
-              &result, 1)) {
+      if (!write_keys(text, count, keys, batch->items, batch->stretch.item_count, row,
+              batch->marks, &result, 1, batch->remap_points + 2 * batch->remap_pair_count)) {
         return TSB_BATCH_DECLINED;
       }
+      folded_count = result.length;
       if (result.changes_word_break) flags |= ROW_CHANGES_WORD_BREAK;
+      if (result.pairs > 0) {
+        flags |= ROW_IS_REMAPPED;
+        batch->remap_pair_count += result.pairs;
+        batch->remapped_rows[batch->remapped_count] = (uint32_t)(batch->row_base + batch->row_count);
+        batch->remap_ends[batch->remapped_count] = (uint32_t)batch->remap_pair_count;
+        batch->remapped_count++;
+      }
       if (result.marks > 0) {
         flags |= ROW_IS_COMPLEX;
         batch->complex_rows[batch->complex_count] = (uint32_t)(batch->row_base + batch->row_count);
@@ -124,7 +188,7 @@ int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
             (uint32_t)(batch->word_base + batch->word_count);
         batch->complex_count++;
         uint64_t *words = batch->words + batch->word_count;
-        const size_t word_count = count / 64 + 1;
+        const size_t word_count = folded_count / 64 + 1;
         for (size_t word = 0; word < word_count; word++) words[word] = 0;
         tsb_note_inside_characters(row, batch->marks, result.marks, words, batch->inside);
         batch->word_count += word_count;
@@ -142,8 +206,8 @@ int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
         }
       }
     }
-    row[count] = 0xFF;
-    batch->byte_count += count + 1;
+    row[folded_count] = 0xFF;
+    batch->byte_count += folded_count + 1;
     batch->row_ends[batch->row_count] = (uint32_t)(batch->byte_base + batch->byte_count);
     batch->row_flags[batch->row_count] = flags;
     batch->row_count++;

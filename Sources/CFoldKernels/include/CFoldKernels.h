@@ -155,6 +155,9 @@ typedef struct {
   size_t marks;
   int changes_word_break;
   int ascii_inside;
+  /// The folded row's length, and in a batch the offset pairs it records (see
+  /// `tsb_fold_plain_rows`).
+  size_t length, pairs;
 } tsb_plain_row;
 
 /// Folds `row`, a copy of `text` (`count` bytes, shorter than 2 GiB), in place where `scan`
@@ -206,6 +209,16 @@ typedef struct {
   /// (bytes 0–63, 64–127), added to; `ascii_inside` is set once any is.
   uint64_t *ascii_inside_after;
   int ascii_inside;
+  /// The rows whose keys or dropped marks changed their length (`isRemapped`): their
+  /// numbers, the end of each one's pairs in `remap_points` (counted from the batch's
+  /// first), and the pairs, (folded, original) offsets in the row, as
+  /// `FoldedSegment.remapPoints` holds them; a row is begun only while room is left for
+  /// a pair each two bytes of it.
+  uint32_t *remapped_rows;
+  uint32_t *remap_ends;
+  size_t remapped_count;
+  uint32_t *remap_points;
+  size_t remap_pair_count, remap_pair_capacity;
   /// Room for a row's items and marks: a row longer than `item_capacity` that is not plain
   /// ASCII is not folded.
   uint32_t *items;
@@ -227,7 +240,8 @@ typedef struct {
 
 /// Folds `batch`'s rows from `row` on, each as the fold of a plain ASCII row (`is_plain`,
 /// `copy_lowercase`) or as `tsb_fold_plain_row` folds it (with `scan`, `tables` and `keys`;
-/// keys of several scalars as long as their characters too, such as ß's ss), into the
+/// keys of several scalars as long as their characters too, such as ß's ss, and keys
+/// shorter than their characters and dropped marks, with their offset pairs), into the
 /// batch's room, until one is neither or the room or the segment is full.
 int tsb_fold_plain_rows(tsb_plain_scan scan, tsb_plain_ascii_test is_plain,
     tsb_copy_lowercase copy_lowercase, const tsb_plain_tables *tables,

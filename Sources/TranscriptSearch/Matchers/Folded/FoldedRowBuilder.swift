@@ -133,6 +133,13 @@ struct FoldedRowBuilder: Sendable {
       batch.ascii_inside_after = (base + room.asciiInsideAfterOffset).bindMemory(
         to: UInt64.self, capacity: 2 * 129)
       batch.ascii_inside_after.initialize(repeating: 0, count: 2 * 129)
+      batch.remapped_rows = (base + room.remappedRowsOffset).bindMemory(
+        to: UInt32.self, capacity: room.rows)
+      batch.remap_ends = (base + room.remapEndsOffset).bindMemory(
+        to: UInt32.self, capacity: room.rows)
+      batch.remap_points = (base + room.remapPointsOffset).bindMemory(
+        to: UInt32.self, capacity: 2 * room.remapPairs)
+      batch.remap_pair_capacity = room.remapPairs
       while row < rows.upperBound && folded.bytes.count < byteLimit {
         // A batch ends where the cache is to learn blocks whole.
         let end =
@@ -148,6 +155,8 @@ struct FoldedRowBuilder: Sendable {
         batch.word_base = folded.nonBoundaryBits.count
         batch.word_count = 0
         batch.complex_count = 0
+        batch.remapped_count = 0
+        batch.remap_pair_count = 0
         // (A long row folded alone gives back the room its items took.)
         if plainItems.count < Self.batchItemCapacity {
           plainItems = Array(repeating: 0, count: Self.batchItemCapacity)
@@ -199,7 +208,13 @@ struct FoldedRowBuilder: Sendable {
     static let wordsOffset = complexRowWordsOffset + rows * 4
     static let insideOffset = wordsOffset + words * 8
     static let asciiInsideAfterOffset = insideOffset + 64 * 8
-    static let byteCount = asciiInsideAfterOffset + 2 * 129 * 8
+    /// Offset pairs for a quarter of the bytes: rows that change length mostly do so a
+    /// few times (Thai without diacritics, a dropped mark every 10 bytes or so).
+    static let remapPairs = bytes / 4
+    static let remappedRowsOffset = asciiInsideAfterOffset + 2 * 129 * 8
+    static let remapEndsOffset = remappedRowsOffset + rows * 4
+    static let remapPointsOffset = remapEndsOffset + rows * 4
+    static let byteCount = remapPointsOffset + 2 * remapPairs * 4
   }
 
   /// Adds to `folded` the rows `batch` folded.
@@ -215,6 +230,17 @@ struct FoldedRowBuilder: Sendable {
       to: FoldedSegment.RowFlags.self, capacity: batch.row_count
     ) { flags in
       folded.rowFlags.append(contentsOf: UnsafeBufferPointer(start: flags, count: batch.row_count))
+    }
+    if batch.remapped_count > 0 {
+      let pairsBefore = UInt32(folded.remapPoints.count / 2)
+      folded.remappedRows.append(
+        contentsOf: UnsafeBufferPointer(start: batch.remapped_rows, count: batch.remapped_count))
+      folded.remapStarts.append(
+        contentsOf: UnsafeBufferPointer(start: batch.remap_ends, count: batch.remapped_count)
+          .lazy.map { pairsBefore + $0 })
+      folded.remapPoints.append(
+        contentsOf: UnsafeBufferPointer(
+          start: batch.remap_points, count: 2 * batch.remap_pair_count))
     }
     guard batch.complex_count > 0 else { return }
     folded.complexRows.append(
