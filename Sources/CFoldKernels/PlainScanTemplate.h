@@ -1,6 +1,7 @@
 // The fold's pass over plain characters, written once for the kernels that include it:
 // each defines PLAIN_SCAN_FUNCTION, INDIC_MARKS (1 where VBMI's byte permutes look up the
-// two-byte scalars and U+0800–U+0FFF a vector at a time), PASSES_OVER_KANA (1 where the scalars of
+// two-byte scalars and U+0800–U+0FFF a vector at a time; with it DROPS_MARKS, 1 where the
+// dropped marks among those are written so too), PASSES_OVER_KANA (1 where the scalars of
 // U+3000–U+30FF are told a window at a time; see `tsb_plain_tables.kana_identity_bits`)
 // and the target of its functions, and includes <immintrin.h> and <string.h>, once for
 // each value of PASSES_OVER_KANA. See PlainScanAVX2.c for the algorithm.
@@ -171,13 +172,15 @@ static inline uint32_t looked_up_starts(
 #if INDIC_MARKS
 // The scalars of a window that begin with E0 (among `leads`), by what they are:
 // `identity` (passed over), `marks` (plain marks) and `ordered` (those of them whose
-// combining class is not 0); `second` and `third` are each byte's next two.
+// combining class is not 0), and `dropped` (marks whose bytes the fold drops, none
+// without a table of them); `second` and `third` are each byte's next two.
 typedef struct {
-  uint32_t identity, marks, ordered;
+  uint32_t identity, marks, ordered, dropped;
 } indic_kinds;
 
 static inline indic_kinds indic_kinds_of(uint32_t leads, __m256i second, __m256i third,
-    const uint8_t *identities, const uint8_t *marks, const uint8_t *ordered) {
+    const uint8_t *identities, const uint8_t *marks, const uint8_t *ordered,
+    const uint8_t *dropped) {
   // The scalar less U+0800, over 8: the byte of its bit; the bit by its low 3 bits.
   __m256i index = _mm256_or_si256(
       _mm256_slli_epi16(_mm256_and_si256(second, _mm256_set1_epi8(0x1F)), 3),
@@ -185,7 +188,7 @@ static inline indic_kinds indic_kinds_of(uint32_t leads, __m256i second, __m256i
   __m256i bit = bit_in_byte(third);
   uint32_t mark = leads & e0_test(index, bit, marks);
   return (indic_kinds){leads & e0_test(index, bit, identities), mark,
-      mark & e0_test(index, bit, ordered)};
+      mark & e0_test(index, bit, ordered), dropped ? leads & e0_test(index, bit, dropped) : 0};
 }
 
 // Of the four-byte leads among `leads` (F0), those of an emoji of U+1F300–U+1F6FF
@@ -209,17 +212,22 @@ static inline uint32_t emoji_identities(uint32_t leads, __m256i second, __m256i 
 }
 
 // Writes `window` plus the place of each bit of `bits` to `items` from `count` on, in
-// order and without a branch a place; returns the new count.
-static inline size_t write_places(uint32_t bits, size_t window, uint32_t *items, size_t count) {
+// order and without a branch a place, flagged `TSB_DROPPED_ITEM` where `dropped` has the
+// bit too; returns the new count.
+static inline size_t write_places(
+    uint32_t bits, uint32_t dropped, size_t window, uint32_t *items, size_t count) {
   const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m512i flag = _mm512_set1_epi32((int)TSB_DROPPED_ITEM);
   __m512i first = _mm512_add_epi32(iota, _mm512_set1_epi32((int)window));
-  __m512i places = _mm512_maskz_compress_epi32((__mmask16)bits, first);
+  __m512i places = _mm512_maskz_compress_epi32(
+      (__mmask16)bits, _mm512_mask_or_epi32(first, (__mmask16)dropped, first, flag));
   unsigned low = (unsigned)__builtin_popcount(bits & 0xFFFF);
   _mm512_mask_storeu_epi32(items + count, (__mmask16)((1u << low) - 1), places);
   count += low;
   if (bits >> 16) {
-    places = _mm512_maskz_compress_epi32(
-        (__mmask16)(bits >> 16), _mm512_add_epi32(first, _mm512_set1_epi32(16)));
+    const __m512i second = _mm512_add_epi32(first, _mm512_set1_epi32(16));
+    places = _mm512_maskz_compress_epi32((__mmask16)(bits >> 16),
+        _mm512_mask_or_epi32(second, (__mmask16)(dropped >> 16), second, flag));
     unsigned high = (unsigned)__builtin_popcount(bits >> 16);
     _mm512_mask_storeu_epi32(items + count, (__mmask16)((1u << high) - 1), places);
     count += high;
@@ -346,6 +354,7 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
   const uint8_t *indic_identities = (const uint8_t *)identities + 256;
   const uint8_t *indic_marks = (const uint8_t *)tables->indic_marks;
   const uint8_t *indic_ordered = (const uint8_t *)tables->indic_ordered_marks;
+  const uint8_t *indic_dropped = DROPS_MARKS ? (const uint8_t *)tables->indic_dropped_marks : NULL;
   // Of the window before: its E0 identities and the marks it wrote (`written`), and of
   // those, the identities and the marks of class 0 (a mark of another class may follow
   // only these without a look at the classes); `history` holds the marks written in the
@@ -373,6 +382,8 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
 #if INDIC_MARKS
     uint32_t written_before = written;
     written = 0;
+    // Of `written`, the dropped marks.
+    uint32_t dropped_written = 0;
 #endif
     if (window + 32 <= count) {
       __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + window));
@@ -386,25 +397,31 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       // A plain mark right after an identity, or after a mark written so, whose class is
       // 0 or follows one of class 0 or an identity, is written here without a look (Thai's
       // vowel and tone signs, the Indic vowel signs and viramas): a chain of up to four.
+      // So is a dropped mark (diacritics ignored) after either, whose class orders after
+      // every other: after it, only a mark of class 0 or another dropped one.
       uint32_t leads =
           (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8((char)0xE0)));
-      indic_kinds kinds = {0, 0, 0};
+      indic_kinds kinds = {0, 0, 0, 0};
       if (leads != 0) {
         if (window + 34 <= count) {
           kinds = indic_kinds_of(leads, _mm256_loadu_si256((const __m256i *)(text + window + 1)),
               _mm256_loadu_si256((const __m256i *)(text + window + 2)), indic_identities,
-              indic_marks, indic_ordered);
+              indic_marks, indic_ordered, indic_dropped);
         } else {
           // The next two bytes of the last two are past the text: those two are looked up.
           kinds = indic_kinds_of(leads & 0x3FFFFFFFu, NEXT(bytes, 1), NEXT(bytes, 2),
-              indic_identities, indic_marks, indic_ordered);
+              indic_identities, indic_marks, indic_ordered, indic_dropped);
         }
       }
       uint32_t unordered = kinds.marks & ~kinds.ordered, unordered_written = 0;
       for (int round = 0; round < 2; round++) {
         unordered_written =
             unordered & after_three(kinds.identity | written, based_before);
-        written = unordered_written
+        if (DROPS_MARKS) {
+          dropped_written = kinds.dropped
+              & after_three(kinds.identity | written | unordered_written, based_before);
+        }
+        written = unordered_written | dropped_written
             | (kinds.ordered & after_three(kinds.identity | unordered_written, unordered_before));
       }
       starts &= ~(kinds.identity | written);
@@ -445,7 +462,7 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
 #if INDIC_MARKS
       uint32_t before = unwritten & ((1u << (at - window)) - 1);
       if (before != 0) {
-        item_count = write_places(before, window, items, item_count);
+        item_count = write_places(before, dropped_written, window, items, item_count);
         unwritten &= ~before;
       }
 #endif
@@ -589,7 +606,9 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       noted = at;
     }
 #if INDIC_MARKS
-    if (unwritten != 0) item_count = write_places(unwritten, window, items, item_count);
+    if (unwritten != 0) {
+      item_count = write_places(unwritten, dropped_written, window, items, item_count);
+    }
 #endif
   }
   *stretch = (tsb_plain_stretch){count, count, 0,

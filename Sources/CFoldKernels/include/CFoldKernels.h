@@ -30,6 +30,10 @@ typedef struct {
   /// writes without a look up.
   const uint64_t *indic_marks;
   const uint64_t *indic_ordered_marks;
+  /// The marks of U+0800–U+0FFF whose class is `TSB_CLASS_DROPPED` and that are no
+  /// linkers, one bit each (32 words), which `tsb_scan_plain_avx512` writes without a look
+  /// up too (its `_drops` variants).
+  const uint64_t *indic_dropped_marks;
   /// The identity bits of U+3000–U+30FF (CJK punctuation, hiragana, katakana; 32 bytes
   /// of `identity_bits`), for the `_kana` kernels, which pass over those scalars a window
   /// at a time: the test costs every window, and pays only in text of many kana.
@@ -117,6 +121,14 @@ void tsb_scan_plain_avx512(const uint8_t *text, size_t count, size_t start,
 void tsb_scan_plain_avx2_kana(const uint8_t *text, size_t count, size_t start,
     const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
 void tsb_scan_plain_avx512_kana(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
+
+/// `tsb_scan_plain_avx512` and `tsb_scan_plain_avx512_kana`, writing the dropped marks of
+/// U+0800–U+0FFF after an identity without a look up too (`tables->indic_dropped_marks`,
+/// not NULL). The same stretches and items.
+void tsb_scan_plain_avx512_drops(const uint8_t *text, size_t count, size_t start,
+    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
+void tsb_scan_plain_avx512_kana_drops(const uint8_t *text, size_t count, size_t start,
     const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch);
 
 /// Whether every byte of `text` is below 0x80 and none is a carriage return: a row the

@@ -74,6 +74,11 @@ struct CharacterKeyCache: Sendable {
   private(set) var indicMarks = [UInt64](repeating: 0, count: Self.indicScalars.count / 64)
   private(set) var indicOrderedMarks = [UInt64](
     repeating: 0, count: Self.indicScalars.count / 64)
+  /// The marks of U+0800–U+0FFF whose bytes the fold drops (see
+  /// ``PlainCharacterClass/dropped``), a bit each as in `indicMarks`: Thai's vowel and
+  /// tone signs and most Indic vowel signs when diacritics are ignored.
+  private(set) var indicDroppedMarks = [UInt64](
+    repeating: 0, count: Self.indicScalars.count / 64)
   /// The scalars `indicMarks` describes: those whose UTF-8 lead is E0.
   static let indicScalars: Range<UInt32> = 0x800..<0x1000
   /// The runs of `identityBits` the vector fold kernel passes over.
@@ -224,12 +229,16 @@ struct CharacterKeyCache: Sendable {
       identityBits[Int(scalar >> 6)] |= 1 << UInt64(scalar & 63)
       identityRuns.noteIdentity(scalar, in: identityBits, met: metBits)
     } else if plainClass >= PlainCharacterClass.mark && plainClass & PlainCharacterClass.linker == 0
-      && plainClass & 0xFF != PlainCharacterClass.dropped && Self.indicScalars.contains(scalar)
+      && Self.indicScalars.contains(scalar)
     {
       let index = Int(scalar - Self.indicScalars.lowerBound)
       let bit: UInt64 = 1 << UInt64(index & 63)
-      indicMarks[index >> 6] |= bit
-      if plainClass & 0xFF != 0 { indicOrderedMarks[index >> 6] |= bit }
+      if plainClass & 0xFF == PlainCharacterClass.dropped {
+        indicDroppedMarks[index >> 6] |= bit
+      } else {
+        indicMarks[index >> 6] |= bit
+        if plainClass & 0xFF != 0 { indicOrderedMarks[index >> 6] |= bit }
+      }
     }
   }
 

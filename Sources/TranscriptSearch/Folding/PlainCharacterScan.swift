@@ -176,13 +176,16 @@ extension CharacterKeyCache {
   }
 
   /// The vector kernel ``scanPlainCharacters(in:from:items:)`` runs, as chosen by
-  /// ``plainScanKernel`` and ``passesOverKana`` (not the portable one).
+  /// ``plainScanKernel``, ``passesOverKana`` and ``ignoresDiacritics`` (not the portable
+  /// one).
   var plainScan: tsb_plain_scan {
-    switch (plainScanKernel == .avx512, passesOverKana) {
-    case (true, true): tsb_scan_plain_avx512_kana
-    case (true, false): tsb_scan_plain_avx512
-    case (false, true): tsb_scan_plain_avx2_kana
-    case (false, false): tsb_scan_plain_avx2
+    switch (plainScanKernel == .avx512, passesOverKana, ignoresDiacritics) {
+    case (true, true, true): tsb_scan_plain_avx512_kana_drops
+    case (true, false, true): tsb_scan_plain_avx512_drops
+    case (true, true, false): tsb_scan_plain_avx512_kana
+    case (true, false, false): tsb_scan_plain_avx512
+    case (false, true, _): tsb_scan_plain_avx2_kana
+    case (false, false, _): tsb_scan_plain_avx2
     }
   }
 
@@ -218,32 +221,36 @@ extension CharacterKeyCache {
           identityRuns.bytes.withUnsafeBufferPointer { runs in
             indicMarks.withUnsafeBufferPointer { indic in
               indicOrderedMarks.withUnsafeBufferPointer { orderedMarks in
-                emojiIdentityBits.withUnsafeBytes { emoji in
-                  // U+3000's bit is bit 0 of word 0xC0.
-                  let kana = UnsafeRawPointer(identities.baseAddress! + 0x3000 / 64)
-                  var tables = tsb_plain_tables(
-                    identity_bits: identities.baseAddress, classes: classes.baseAddress,
-                    supplementary_classes: supplementaryClasses.baseAddress,
-                    supplementary_mask: supplementaryClasses.count - 1, runs: runs.baseAddress,
-                    indic_marks: indic.baseAddress, indic_ordered_marks: orderedMarks.baseAddress,
-                    kana_identity_bits: kana.assumingMemoryBound(to: UInt8.self),
-                    emoji_identity_bits: emoji.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                  if row == nil && batch == nil {
-                    scan(text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
-                    return 1
-                  }
-                  return basicPlane.withUnsafeBytes { infos in
-                    keyBytes.withUnsafeBufferPointer { keyBytes in
-                      var keys = tsb_key_tables(
-                        scalar_infos: infos.baseAddress!.assumingMemoryBound(to: UInt32.self),
-                        key_bytes: keyBytes.baseAddress)
-                      if let batch {
-                        return tsb_fold_plain_rows(
-                          scan, isPlain, copyLowercase, &tables, &keys, batch)
+                indicDroppedMarks.withUnsafeBufferPointer { droppedMarks in
+                  emojiIdentityBits.withUnsafeBytes { emoji in
+                    // U+3000's bit is bit 0 of word 0xC0.
+                    let kana = UnsafeRawPointer(identities.baseAddress! + 0x3000 / 64)
+                    var tables = tsb_plain_tables(
+                      identity_bits: identities.baseAddress, classes: classes.baseAddress,
+                      supplementary_classes: supplementaryClasses.baseAddress,
+                      supplementary_mask: supplementaryClasses.count - 1, runs: runs.baseAddress,
+                      indic_marks: indic.baseAddress, indic_ordered_marks: orderedMarks.baseAddress,
+                      indic_dropped_marks: droppedMarks.baseAddress,
+                      kana_identity_bits: kana.assumingMemoryBound(to: UInt8.self),
+                      emoji_identity_bits: emoji.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                    if row == nil && batch == nil {
+                      scan(
+                        text.baseAddress, text.count, start, &tables, items.baseAddress, &stretch)
+                      return 1
+                    }
+                    return basicPlane.withUnsafeBytes { infos in
+                      keyBytes.withUnsafeBufferPointer { keyBytes in
+                        var keys = tsb_key_tables(
+                          scalar_infos: infos.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                          key_bytes: keyBytes.baseAddress)
+                        if let batch {
+                          return tsb_fold_plain_rows(
+                            scan, isPlain, copyLowercase, &tables, &keys, batch)
+                        }
+                        return tsb_fold_plain_row(
+                          scan, lowercase, text.baseAddress, text.count, &tables, &keys,
+                          items.baseAddress, &stretch, row, marks, &rowResult)
                       }
-                      return tsb_fold_plain_row(
-                        scan, lowercase, text.baseAddress, text.count, &tables, &keys,
-                        items.baseAddress, &stretch, row, marks, &rowResult)
                     }
                   }
                 }

@@ -283,6 +283,8 @@ struct FoldedCorpusTests {
       "क\u{901}\u{94D}ष", "e\u{301}", "e\u{301}\u{323}", "a\u{308}\u{301}", "A\u{30A}",
       "ư\u{323}", "и\u{306}", "α\u{301}\u{345}", "שָׁלוֹם", "مَرْحَبًا", "❤️", "❤️‍🔥", "1️⃣",
       " \u{301}", "\u{301}", "ক\u{9BC}\u{9C7}", "ĉu", "Straße", " ", ".",
+      // Three dropped marks in a row; keys shorter or longer than their characters.
+      "ก\u{E34}\u{E48}\u{E4C}", "क\u{941}\u{93E}", "Émile", "\u{212A}", "ẞ", "\u{212B}", "İ",
     ]
     let rows = rowsOfShapes(shapes, seed: 0x301)
     let corpus = Corpus(rows)
@@ -295,7 +297,7 @@ struct FoldedCorpusTests {
         few, segmentBytes: 1_024, ignoringDiacritics: true, kernel: kernel)
       for keyword in [
         "ดค", "ดีค่ะ", "กน", "हिदी", "हि", "क", "e", "é", "ee", "a", "и", "й", "α", "ι", "שלום",
-        "مرحبا", "❤", "❤‍🔥", "1", " ", "ক", "cu", "u",
+        "مرحبا", "❤", "❤‍🔥", "1", " ", "ক", "cu", "u", "emile", "k", "ss", "å", "i̇",
       ] {
         for wordMatch in SearchOptions.WordMatch.allCases {
           let options = SearchOptions(wordMatch: wordMatch, ignoresDiacritics: true)
