@@ -281,7 +281,11 @@ struct Scan {
   ) {
     precondition(!collectingOccurrences || rowStaging != nil, "Occurrences need their rows")
     if starts.isEmpty { return }
-    if knownRows == nil { touchIfSparse(starts) }
+    if let knownRows {
+      prefetchRemapsIfSparse(starts, rows: knownRows)
+    } else {
+      touchIfSparse(starts)
+    }
     if collectingOccurrences {
       let segment = UInt64(index) << 32
       occurrences.append(contentsOf: starts.lazy.map { segment | UInt64($0) })
@@ -476,6 +480,42 @@ struct Scan {
     else { return nil }
     return Match(row: rowBase + row, start: startOffset, end: endOffset)
   }
+
+  /// Asks for the first offset pairs of each remapped row among `rows` (the rows of
+  /// `starts`), which matches there search, when the starts lie far apart: a row's pairs
+  /// are rarely in cache then, and the loop that accepts the starts would wait for them
+  /// one row at a time. Asked for together, the waits overlap ("zephyr" on mixed-1m
+  /// without diacritics, 120,044 matches 900 bytes apart: 14.0 -> 12.5 ms).
+  @inline(__always)
+  func prefetchRemapsIfSparse(_ starts: UnsafeBufferPointer<UInt32>, rows: UnsafePointer<UInt32>) {
+    let remappedRows = segment.remappedRows
+    // (A segment with few remapped rows, the default form's, would pay the pass for
+    // nothing, and so would dense starts, whose rows' pairs the loop finds in cache: "a"
+    // on mixed-1m, 12.3 -> 13.1 ms in the default form.)
+    guard remappedRows.count &* Self.remappedShareForPrefetch >= rowFlags.count,
+      Int(starts[starts.count - 1]) - Int(starts[0]) >= Self.remapPrefetchGap * starts.count
+    else { return }
+    var cursor = remappedCursor
+    var previous = -1
+    for index in 0..<starts.count {
+      let row = Int(rows[index])
+      guard row != previous, rowFlags[row].contains(.isRemapped) else { continue }
+      previous = row
+      cursor = Self.lowerBound(of: UInt32(row), in: remappedRows, from: cursor)
+      guard cursor < remappedRows.count else { return }
+      let pair = UInt(segment.remapStarts[cursor])
+      let address = UInt(bitPattern: segment.remapPoints.baseAddress) &+ pair &* 8
+      tsb_prefetch(UnsafeRawPointer(bitPattern: address))
+    }
+  }
+
+  /// One row in this many remapped, or more, and a batch's remapped rows have their
+  /// pairs asked for before its starts are accepted.
+  static let remappedShareForPrefetch = 16
+
+  /// The average distance in bytes between a batch's starts from which their remapped
+  /// rows' pairs are asked for first.
+  static let remapPrefetchGap = 512
 
   /// Asks for the boundary tables of the complex rows after the current one, whose
   /// boundary bits start at word `words`: a dense keyword visits one every few complex

@@ -60,26 +60,34 @@ extension FoldedSegment {
 extension FoldedSegment.View {
   /// The original offsets of the character boundaries at folded offsets `start` and
   /// `end` (`start < end`) of a remapped row (relative to the row), given the row's index
-  /// in `remappedRows`: one binary search for the start, a few steps on to the end.
+  /// in `remappedRows`: a search for the start, a few steps on to the end.
   func originalOffsets(_ start: Int, _ end: Int, remappedIndex index: Int) -> (
     start: OriginalOffsets, end: OriginalOffsets
   ) {
-    let first = Int(remapStarts[index])
+    let rowFirst = Int(remapStarts[index])
     let last = Int(remapStarts[index + 1])
-    // The first pair whose folded offset is ≥ `start`.
-    var low = first
+    // The first pair whose folded offset is ≥ `start`: halving a long row's pairs down to
+    // a few lines of them, then pair by pair. A row's pairs are rarely in cache, and the
+    // pairs a binary search reads next wait for the one it read last, where the loads of
+    // a pass in order go out at once (Thai without diacritics has a pair every few
+    // characters; "zephyr" on mixed-1m without diacritics, 120,044 matches: 16.3 -> 14.0 ms).
+    var low = rowFirst
     var high = last
-    while low < high {
+    while high - low > Self.pairsSearchedInOrder {
       let mid = (low + high) / 2
       if Int(remapPoints[2 * mid]) < start { low = mid + 1 } else { high = mid }
     }
+    while low < high && Int(remapPoints[2 * low]) < start { low += 1 }
     var pair = low
     while pair < last && Int(remapPoints[2 * pair]) < end { pair += 1 }
     return (
-      offsets(start, from: low, first: first, last: last),
-      offsets(end, from: pair, first: first, last: last)
+      offsets(start, from: low, first: rowFirst, last: last),
+      offsets(end, from: pair, first: rowFirst, last: last)
     )
   }
+
+  /// The pairs a search for an offset reads in order rather than halving: four lines.
+  static let pairsSearchedInOrder = 32
 
   /// The original offsets at folded offset `folded`, given `pair`, the row's first pair
   /// (among `first..<last`) whose folded offset is ≥ `folded`.
