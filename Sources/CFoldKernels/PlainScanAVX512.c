@@ -32,8 +32,8 @@ int tsb_scan_plain_avx512_supported(void) {
 #undef PASSES_OVER_KANA
 #undef DROPS_MARKS
 // The same with the dropped marks of U+0800–U+0FFF written without a look up (diacritics
-// ignored): a variant of its own, as the chain's extra work and registers cost the form
-// that keeps its marks (devanagari-200k, one core: 46-48 -> 49-51 ms).
+// ignored): variants of their own, so that the form keeping its marks does none of that
+// work and keeps the registers it takes.
 #define DROPS_MARKS 1
 #define PLAIN_SCAN_FUNCTION tsb_scan_plain_avx512_drops
 #define PASSES_OVER_KANA 0
