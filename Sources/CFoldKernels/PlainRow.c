@@ -47,17 +47,10 @@ static inline uint64_t lowercased_word(uint64_t word) {
 // bytes past the run, which the next run or key writes over, or the row's room holds.
 static inline void copy_lowercased(
     uint8_t *row, size_t to, const uint8_t *text, size_t from, size_t length, size_t count) {
+  // Whole words past the run where the text holds them, else the whole words within it.
+  const size_t words_end = from + length + 7 <= count ? length : length / 8 * 8;
   size_t done = 0;
-  if (from + length + 7 <= count) {
-    for (; done < length; done += 8) {
-      uint64_t word;
-      memcpy(&word, text + from + done, 8);
-      word = lowercased_word(word);
-      memcpy(row + to + done, &word, 8);
-    }
-    return;
-  }
-  for (; done + 8 <= length; done += 8) {
+  for (; done < words_end; done += 8) {
     uint64_t word;
     memcpy(&word, text + from + done, 8);
     word = lowercased_word(word);

@@ -50,24 +50,15 @@ int tsb_scan_plain_avx512_supported(void) {
 int tsb_scan_plain_avx512_supported(void) { return 0; }
 
 // Never called where unsupported; the AVX2 entry's stub gives the same empty stretch.
-void tsb_scan_plain_avx512(const uint8_t *text, size_t count, size_t start,
-    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
-  tsb_scan_plain_avx2(text, count, start, tables, items, stretch);
-}
-
-void tsb_scan_plain_avx512_kana(const uint8_t *text, size_t count, size_t start,
-    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
-  tsb_scan_plain_avx2(text, count, start, tables, items, stretch);
-}
-
-void tsb_scan_plain_avx512_drops(const uint8_t *text, size_t count, size_t start,
-    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
-  tsb_scan_plain_avx2(text, count, start, tables, items, stretch);
-}
-
-void tsb_scan_plain_avx512_kana_drops(const uint8_t *text, size_t count, size_t start,
-    const tsb_plain_tables *tables, uint32_t *items, tsb_plain_stretch *stretch) {
-  tsb_scan_plain_avx2(text, count, start, tables, items, stretch);
-}
+#define AVX2_STUB(name)                                                                    \
+  void name(const uint8_t *text, size_t count, size_t start, const tsb_plain_tables *tables, \
+      uint32_t *items, tsb_plain_stretch *stretch) {                                       \
+    tsb_scan_plain_avx2(text, count, start, tables, items, stretch);                       \
+  }
+AVX2_STUB(tsb_scan_plain_avx512)
+AVX2_STUB(tsb_scan_plain_avx512_kana)
+AVX2_STUB(tsb_scan_plain_avx512_drops)
+AVX2_STUB(tsb_scan_plain_avx512_kana_drops)
+#undef AVX2_STUB
 
 #endif
