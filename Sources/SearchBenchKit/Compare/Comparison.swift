@@ -144,12 +144,22 @@ public struct Comparison: Sendable {
     }
     let folded = (prepared["folded"] as? FoldedMatcher)?.folded
     var ceilingSamples: [Double] = []
+    let peerRounds = peers.flatMap { runner in
+      dataset.plainTextPath.map { PeerRounds(runner: runner, file: $0) }
+    }
+    let peersRunning = peerRounds?.running ?? []
+    let entrants = strategies.count + peersRunning.count
     for round in 0..<rounds {
       progress("\(dataset.name): round \(round + 1) of \(rounds)")
       for (keyword, _) in keywords {
-        // The order rotates each round, so no strategy always runs first.
-        for index in strategies.indices {
-          let strategy = strategies[(index + round) % strategies.count]
+        // The order rotates each round, so no strategy or peer always runs first.
+        for index in 0..<entrants {
+          let turn = (index + round) % entrants
+          guard turn < strategies.count else {
+            peerRounds!.search(peersRunning[turn - strategies.count], keyword)
+            continue
+          }
+          let strategy = strategies[turn]
           let key = "\(strategy.name)|\(keyword)"
           guard round < allowed[key]! else { continue }
           try Task.checkCancellation()
@@ -165,6 +175,7 @@ public struct Comparison: Sendable {
         // in the machine's pace between phases does not tilt the shares of it.
         if let ceiling = Self.ceilingSample(of: folded) { ceilingSamples.append(ceiling) }
       }
+      peerRounds?.readOnce()
     }
     var ordered = keywords.flatMap { keyword, _ in
       strategies.map { cells["\($0.name)|\(keyword)"]! }
@@ -175,11 +186,8 @@ public struct Comparison: Sendable {
     Self.rankAgainstBest(
       &ordered, conforming: Set(strategies.filter(\.followsContract).map(\.name)))
 
-    progress("\(dataset.name): peers")
-    let peerResults = runPeers(dataset, keywords: keywords)
-    let reads = dataset.plainTextPath.flatMap { path in
-      peers.map { peers in (0..<rounds).compactMap { _ in peers.cat(path) } }
-    }
+    let peerResults = peerRounds?.results(for: keywords) ?? []
+    let reads = peerRounds.map(\.reads)
     let ceiling = ceilingSamples.isEmpty ? nil : Summary(ceilingSamples)
     return CompareReport.Dataset(
       name: dataset.name, script: dataset.script?.rawValue, rows: corpus.count,
@@ -232,55 +240,6 @@ public struct Comparison: Sendable {
         cells[index].ratioToBest = RatioEstimate.bootstrap(cells[index].samples, over: best.samples)
       }
     }
-  }
-
-  private func runPeers(
-    _ dataset: ComparisonDataset, keywords: [(keyword: String, label: String)]
-  ) -> [PeerResult] {
-    guard let peers, let path = dataset.plainTextPath else { return [] }
-    var results: [PeerResult] = []
-    for peer in Peer.allCases {
-      if let missing = peers.availability(of: peer) {
-        results += keywords.map {
-          PeerResult(peer: peer.rawValue, keyword: $0.keyword, label: $0.label, note: missing)
-        }
-        continue
-      }
-      switch peer {
-      case .ripgrep:
-        for (keyword, label) in keywords {
-          var samples: [Double] = []
-          var count: Int?
-          for _ in 0..<rounds {
-            guard let run = peers.ripgrep(keyword, in: path) else { break }
-            samples.append(run.seconds)
-            count = run.count
-          }
-          results.append(
-            PeerResult(
-              peer: peer.rawValue, keyword: keyword, label: label, count: count,
-              seconds: samples.isEmpty ? nil : Summary(samples), samples: samples,
-              note: samples.isEmpty ? "failed to run" : "whole process, start-up included"))
-        }
-      case .stringzilla:
-        let measured = peers.stringzilla(keywords.map(\.keyword), in: path, rounds: rounds)
-        let perMatch = measured.perMatchSeconds.map {
-          "; \(Int(($0 * 1e9).rounded())) ns a match of Python objects, "
-            + "measured on back-to-back matches"
-        }
-        for (keyword, label) in keywords {
-          let run = measured.results[keyword]
-          results.append(
-            PeerResult(
-              peer: peer.rawValue, keyword: keyword, label: label, count: run?.count,
-              seconds: run.map { Summary($0.seconds) }, samples: run?.seconds,
-              note: run == nil
-                ? "failed to run or printed garbage"
-                : "timed inside Python, counted with len(list(...))\(perMatch ?? "")"))
-        }
-      }
-    }
-    return results
   }
 
   /// The seconds memchr takes for a byte that never occurs in UTF-8 (0xFE) over every

@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
 """The StringZilla peer of `tsbench compare`: counts UTF-8 case-insensitive matches of
-each keyword in a file with StringZilla's utf8_uncased_matches, timed inside Python with
+a keyword in a file with StringZilla's utf8_uncased_matches, timed inside Python with
 perf_counter (interpreter start-up and reading the file excluded).
+
+It serves one search at a time, so that `tsbench compare` can interleave it with its own
+strategies, round by round: a machine whose pace drifts then tilts neither side.
 
 StringZilla's Python API has no uncased count: its matches come as an iterator of views.
 The cheapest way to count them is len(list(...)), which iterates in C, not in Python
 bytecode. What each match still costs (a view object made and listed) is measured apart,
 on a haystack that is one match after another, and printed so reports can state it.
 
-Usage: Scripts/peer_stringzilla.py FILE --rounds N -- KEYWORD...
-Prints one JSON object per keyword: {"keyword", "count", "seconds": [...]}, then
-{"perMatchSeconds": S}.
+Usage: Scripts/peer_stringzilla.py FILE
+Prints {"ready": true} once FILE is read. Then reads one JSON object per line from
+standard input and answers each with one line:
+  {"keyword": K}     -> {"count": N, "seconds": S}   (one search, timed)
+  {"perMatch": true} -> {"perMatchSeconds": S}
+It exits at the end of its input.
 """
 import json
 import sys
@@ -36,25 +42,23 @@ def per_match_seconds():
     return best / matches
 
 
+def answer(line):
+    print(json.dumps(line), flush=True)
+
+
 def main():
-    args = sys.argv[1:]
-    path = args[0]
-    rounds = int(args[args.index("--rounds") + 1])
-    keywords = args[args.index("--") + 1:]
-    with open(path, "rb") as f:
+    with open(sys.argv[1], "rb") as f:
         data = f.read()
-    samples = {k: [] for k in keywords}
-    counts = {}
-    for _ in range(rounds):
-        for keyword in keywords:  # interleaved: each round visits every keyword
-            needle = keyword.encode("utf-8")
-            start = time.perf_counter()
-            found = count(data, needle)
-            samples[keyword].append(time.perf_counter() - start)
-            counts[keyword] = found
-    for keyword in keywords:
-        print(json.dumps({"keyword": keyword, "count": counts[keyword], "seconds": samples[keyword]}))
-    print(json.dumps({"perMatchSeconds": per_match_seconds()}))
+    answer({"ready": True})
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request.get("perMatch"):
+            answer({"perMatchSeconds": per_match_seconds()})
+            continue
+        needle = request["keyword"].encode("utf-8")
+        start = time.perf_counter()
+        found = count(data, needle)
+        answer({"count": found, "seconds": time.perf_counter() - start})
 
 
 main()

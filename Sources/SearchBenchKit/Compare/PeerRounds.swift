@@ -1,0 +1,93 @@
+/// The peers of one dataset, searched among the strategies' rounds: each round, every
+/// peer that runs here searches every keyword once, in turn with the strategies, and the
+/// file is read once by `cat`. A peer timed after all the rounds would be timed at another
+/// pace of a shared machine than the strategies it is compared with.
+final class PeerRounds {
+  private let runner: PeerRunner
+  private let file: String
+  /// Why a peer does not run here.
+  private var missing: [Peer: String] = [:]
+  private var stringzilla: StringZillaPeer?
+  private var samples: [String: [Double]] = [:]
+  private var counts: [String: Int] = [:]
+  private var failed: Set<String> = []
+  /// The seconds of each `cat` of the file.
+  private(set) var reads: [Double] = []
+
+  /// The peers that run here, in the order of ``Peer/allCases``.
+  let running: [Peer]
+
+  init(runner: PeerRunner, file: String) {
+    self.runner = runner
+    self.file = file
+    var running: [Peer] = []
+    for peer in Peer.allCases {
+      if let reason = runner.availability(of: peer) {
+        missing[peer] = reason
+        continue
+      }
+      running.append(peer)
+      if peer == .stringzilla {
+        stringzilla = StringZillaPeer(scriptsDirectory: runner.scriptsDirectory, file: file)
+      }
+    }
+    self.running = running
+  }
+
+  /// One timed search of `keyword` by `peer`; a peer that failed once is not asked again.
+  func search(_ peer: Peer, _ keyword: String) {
+    let key = "\(peer.rawValue)|\(keyword)"
+    guard !failed.contains(key) else { return }
+    let run =
+      switch peer {
+      case .ripgrep: runner.ripgrep(keyword, in: file)
+      case .stringzilla: stringzilla?.search(keyword)
+      }
+    guard let run else {
+      failed.insert(key)
+      return
+    }
+    samples[key, default: []].append(run.seconds)
+    counts[key] = run.count
+  }
+
+  /// Times `cat` reading the file, once.
+  func readOnce() {
+    if let seconds = runner.cat(file) { reads.append(seconds) }
+  }
+
+  /// Each peer's result for each keyword, with a note on how it was timed or why it is
+  /// missing. Ends the StringZilla process.
+  func results(for keywords: [(keyword: String, label: String)]) -> [PeerResult] {
+    let perMatch = stringzilla?.perMatchSeconds().map {
+      "; \(Int(($0 * 1e9).rounded())) ns a match of Python objects, "
+        + "measured on back-to-back matches"
+    }
+    stringzilla?.close()
+    var results: [PeerResult] = []
+    for peer in Peer.allCases {
+      for (keyword, label) in keywords {
+        let key = "\(peer.rawValue)|\(keyword)"
+        var result = PeerResult(peer: peer.rawValue, keyword: keyword, label: label, note: "")
+        if let reason = missing[peer] {
+          result.note = reason
+        } else if failed.contains(key) || samples[key] == nil {
+          result.note =
+            peer == .stringzilla ? "failed to run or printed garbage" : "failed to run"
+        } else {
+          result.count = counts[key]
+          result.samples = samples[key]
+          result.seconds = Summary(samples[key]!)
+          result.note =
+            switch peer {
+            case .ripgrep: "whole process, start-up included"
+            case .stringzilla:
+              "timed inside Python, counted with len(list(...))\(perMatch ?? "")"
+            }
+        }
+        results.append(result)
+      }
+    }
+    return results
+  }
+}
