@@ -126,11 +126,14 @@ public struct FoldedCorpus: Sendable {
   }
 
   /// Past ``exactlyCountedRows``, one row in this many is counted into ``byteCounts``.
-  /// Counting every byte, a scalar loop at 2.5 GB/s, cost a tenth of folding mixed-1m
-  /// and a fifth of english-1m (probe, one core, medians of 7, three alternations:
-  /// english-1m 99-102 -> 81-82 ms, mixed-1m 346-349 -> 319-321); one row in 8 still
-  /// tells a byte met once in 10,000 from one met once in 100 (mixed-1m counts 13 MB).
-  static let histogramRowStride = 8
+  /// The count is a scalar loop that waits on its own stores wherever a byte repeats,
+  /// and counting one row in 8 still took a tenth of folding mixed-1m on one core. One in
+  /// 32 (probe, the two strides alternated in one process, medians of 15 paired ratios):
+  /// mixed-1m 5-9% faster on one core and 6% on two, english-1m 16%, chinese-1m 6%. It
+  /// still counts 3.7 MB of mixed-1m, a byte met once in a million some 4 times: the
+  /// scan's choice of its rarest bytes changed only between bytes of near-equal counts
+  /// (94 of 2,340 words of mixed-1m; none of english-1m's 475).
+  static let histogramRowStride = 32
 
   /// The rows counted one by one: a small corpus's estimates are its exact counts.
   static let exactlyCountedRows = 4096
