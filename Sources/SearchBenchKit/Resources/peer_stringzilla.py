@@ -50,7 +50,8 @@ def main():
     with open(sys.argv[1], "rb") as f:
         data = f.read()
     answer({"ready": True})
-    for line in sys.stdin:
+    # Bytes, not text: the requests are UTF-8 whatever the locale says.
+    for line in sys.stdin.buffer:
         request = json.loads(line)
         if request.get("perMatch"):
             answer({"perMatchSeconds": per_match_seconds()})
