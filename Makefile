@@ -20,9 +20,9 @@ ALLOC_FILTER ?= .*-(1k|10k|100k)-.*
 bench: datasets bench-peers
 	$(TSBENCH) verify --report results/conformance.md
 	$(TSBENCH) bench-corpus --dataset mixed-1m
-	$(TSBENCH) bench-open --dataset mixed-1m
+	$(TSBENCH) bench-open --dataset mixed-1m --rounds 9
 	$(TSBENCH) bench-fold
-	$(TSBENCH) bench-matchers --dataset mixed-1m --matchers folded,chunked
+	$(TSBENCH) bench-matchers --dataset mixed-1m --matchers folded,chunked --rounds 11
 	$(TSBENCH) bench-options --dataset mixed-1m
 	$(TSBENCH) bench-session
 	$(TSBENCH) replay --dataset datasets/mixed-1m.jsonl
