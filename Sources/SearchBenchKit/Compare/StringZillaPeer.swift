@@ -92,7 +92,9 @@ final class StringZillaPeer {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while !pending.contains(0x0A) {
       var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&waiting, 1, Int32(answerTimeout * 1000)) > 0 else {
+      var ready = poll(&waiting, 1, Int32(answerTimeout * 1000))
+      while ready < 0 && errno == EINTR { ready = poll(&waiting, 1, Int32(answerTimeout * 1000)) }
+      guard ready > 0 else {
         broken = true
         return nil
       }
