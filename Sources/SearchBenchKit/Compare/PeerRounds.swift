@@ -15,28 +15,27 @@ final class PeerRounds {
   private(set) var reads: [Double] = []
 
   /// The peers that run here, in the order of ``Peer/allCases``.
-  let running: [Peer]
+  var running: [Peer] { Peer.allCases.filter { missing[$0] == nil } }
 
   init(runner: PeerRunner, file: String) {
     self.runner = runner
     self.file = file
-    var running: [Peer] = []
     for peer in Peer.allCases {
-      if let reason = runner.availability(of: peer) {
-        missing[peer] = reason
-        continue
-      }
-      running.append(peer)
-      if peer == .stringzilla {
-        stringzilla = StringZillaPeer(scriptsDirectory: runner.scriptsDirectory, file: file)
-      }
+      missing[peer] = runner.availability(of: peer)
     }
-    self.running = running
+    if missing[.stringzilla] == nil {
+      stringzilla = StringZillaPeer(scriptsDirectory: runner.scriptsDirectory, file: file)
+    }
+  }
+
+  /// The key of `peer`'s samples of `keyword`.
+  private static func key(_ peer: Peer, _ keyword: String) -> String {
+    "\(peer.rawValue)|\(keyword)"
   }
 
   /// One timed search of `keyword` by `peer`; a peer that failed once is not asked again.
   func search(_ peer: Peer, _ keyword: String) {
-    let key = "\(peer.rawValue)|\(keyword)"
+    let key = Self.key(peer, keyword)
     guard !failed.contains(key) else { return }
     let run =
       switch peer {
@@ -67,23 +66,23 @@ final class PeerRounds {
     var results: [PeerResult] = []
     for peer in Peer.allCases {
       for (keyword, label) in keywords {
-        let key = "\(peer.rawValue)|\(keyword)"
+        let key = Self.key(peer, keyword)
         var result = PeerResult(peer: peer.rawValue, keyword: keyword, label: label, note: "")
         if let reason = missing[peer] {
           result.note = reason
-        } else if failed.contains(key) || samples[key] == nil {
-          result.note =
-            peer == .stringzilla ? "failed to run or printed garbage" : "failed to run"
-        } else {
+        } else if let taken = samples[key], !failed.contains(key) {
           result.count = counts[key]
-          result.samples = samples[key]
-          result.seconds = Summary(samples[key]!)
+          result.samples = taken
+          result.seconds = Summary(taken)
           result.note =
             switch peer {
             case .ripgrep: "whole process, start-up included"
             case .stringzilla:
               "timed inside Python, counted with len(list(...))\(perMatch ?? "")"
             }
+        } else {
+          result.note =
+            peer == .stringzilla ? "failed to run or printed garbage" : "failed to run"
         }
         results.append(result)
       }

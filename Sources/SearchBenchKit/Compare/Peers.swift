@@ -59,8 +59,8 @@ public struct PeerRunner: Sendable {
   public func ripgrep(_ keyword: String, in file: String) -> (count: Int, seconds: Double)? {
     let arguments = ["rg", "-i", "-F", "--count-matches", "--no-filename", "--", keyword, file]
     // ripgrep exits with 1 when nothing matched.
-    guard let run = TimedChildProcess.run(arguments, capturingOutput: true), run.status <= 1,
-      run.status >= 0
+    guard let run = TimedChildProcess.run(arguments, capturingOutput: true),
+      (0...1).contains(run.status)
     else { return nil }
     let output = String(decoding: run.output, as: UTF8.self)
     return (Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, run.seconds)

@@ -14,7 +14,7 @@ final class StringZillaPeer {
   private var broken = false
   /// Seconds the peer may stay silent before it is taken for hung: enough to read a
   /// large file and search it.
-  var answerTimeout: Double
+  let answerTimeout: Double
 
   /// Starts the peer on `file` and waits until it has read it; nil if it did not start.
   convenience init?(scriptsDirectory: String, file: String) {
@@ -92,8 +92,10 @@ final class StringZillaPeer {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while !pending.contains(0x0A) {
       var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      var ready = poll(&waiting, 1, Int32(answerTimeout * 1000))
-      while ready < 0 && errno == EINTR { ready = poll(&waiting, 1, Int32(answerTimeout * 1000)) }
+      var ready: Int32
+      repeat {
+        ready = poll(&waiting, 1, Int32(answerTimeout * 1000))
+      } while ready < 0 && errno == EINTR
       guard ready > 0 else {
         broken = true
         return nil
