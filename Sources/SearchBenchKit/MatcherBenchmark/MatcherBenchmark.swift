@@ -132,7 +132,7 @@ public struct MatcherBenchmark: Sendable {
         return MatcherBenchmarkResult.Cell(
           matcher: kind.name, keyword: workload.keyword, label: workload.label,
           matches: counts[key]!, seconds: Summary(samples[key]!),
-          agreesWithOracleOnSample: sampleChecks[key]!)
+          agreesWithOracleOnSample: sampleChecks[key]!, roundSeconds: samples[key]!)
       }
     }
     return MatcherBenchmarkResult(

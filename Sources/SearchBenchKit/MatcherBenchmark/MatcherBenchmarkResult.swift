@@ -14,6 +14,8 @@ public struct MatcherBenchmarkResult: Codable, Sendable {
     public var seconds: Summary
     /// Whether its matches on the sample rows equal the oracle's.
     public var agreesWithOracleOnSample: Bool
+    /// Each round's time, in round order (nil in results written before they were kept).
+    public var roundSeconds: [Double]? = nil
   }
 
   public var dataset: String
@@ -30,6 +32,16 @@ public struct MatcherBenchmarkResult: Codable, Sendable {
 
   public func cell(_ matcher: String, label: String) -> Cell? {
     cells.first { $0.matcher == matcher && $0.label == label }
+  }
+
+  /// How many times faster `faster` ran than `slower`: the median of each round's ratio,
+  /// the two timed side by side in that round, where a shared machine's drift from round
+  /// to round touches both alike (from their medians where the rounds were not kept).
+  public func speedup(of faster: Cell, over slower: Cell) -> Double {
+    guard let fast = faster.roundSeconds, let slow = slower.roundSeconds, !fast.isEmpty,
+      fast.count == slow.count
+    else { return slower.seconds.median / faster.seconds.median }
+    return Summary(zip(slow, fast).map { $0 / $1 }).median
   }
 
   /// Text bytes searched per second, from the median.

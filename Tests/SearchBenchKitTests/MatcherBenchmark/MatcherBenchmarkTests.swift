@@ -29,5 +29,19 @@ struct MatcherBenchmarkTests {
     #expect(regex.matches < result.cell("folded", label: "frequent")!.matches)
     #expect(!regex.agreesWithOracleOnSample)
     #expect(result.markdown(command: "test").contains("## frequent"))
+    // Speed-ups are the medians of the rounds' own ratios.
+    let folded = try #require(result.cell("folded", label: "frequent"))
+    let chunked = try #require(result.cell("chunked", label: "frequent"))
+    let foldedRounds = try #require(folded.roundSeconds)
+    let chunkedRounds = try #require(chunked.roundSeconds)
+    #expect(
+      foldedRounds.count == folded.seconds.count && chunkedRounds.count == chunked.seconds.count)
+    if foldedRounds.count == chunkedRounds.count {
+      let paired = Summary(zip(foldedRounds, chunkedRounds).map { $0 / $1 }).median
+      #expect(result.speedup(of: chunked, over: folded) == paired)
+      let target = try #require(
+        result.targets.first { $0.name == "chunked ÷ folded speed, frequent keyword (×)" })
+      #expect(target.measured == paired)
+    }
   }
 }
