@@ -120,9 +120,13 @@ struct ScanKernelTests {
   /// A search whose keyword turns up every few rows counts rows in the kernel once it
   /// has read a segment, or the first 64 KB of a larger one (from there, in the middle
   /// of a row): tricky rows (marks, expansions, remapped offsets, emoji) in segments of
-  /// 2 KB and in one of 1 MB, frequent keywords, every kernel against the oracle.
-  @Test(arguments: ScanKernel.available)
-  func findsTheRowsOfFrequentMatchesAsTheOracleDoes(_ kernel: ScanKernel) async throws {
+  /// 2 KB and in one of 1 MB, frequent keywords, every kernel against the oracle, in both
+  /// forms (without diacritics, most rows are remapped, and their matches take the
+  /// offset mapping of the path that accepts the places of known rows).
+  @Test(arguments: ScanKernel.available, [false, true])
+  func findsTheRowsOfFrequentMatchesAsTheOracleDoes(
+    _ kernel: ScanKernel, ignoringDiacritics: Bool
+  ) async throws {
     var random = SeededRandom(seed: 0xF00D)
     let rows = (0..<12_000).map { _ in
       let pieces = (0..<Int.random(in: 0...12, using: &random)).map { _ in
@@ -131,16 +135,21 @@ struct ScanKernelTests {
       return TranscriptRow(start: 0, text: pieces.joined())
     }
     let corpus = Corpus(rows)
-    let small = FoldedCorpus(corpus, segmentBytes: 2_048)
-    let large = FoldedCorpus(corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes)
+    let small = FoldedCorpus(
+      corpus, segmentBytes: 2_048, ignoringDiacritics: ignoringDiacritics)
+    let large = FoldedCorpus(
+      corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes,
+      ignoringDiacritics: ignoringDiacritics)
     #expect(small.segmentCount > 10)
     #expect(large.segmentCount == 1 && large.byteCount > 2 * ScanOffsets.rowCountingProbe)
     let oracle = OracleMatcher(corpus: corpus)
-    for keyword in ["a", "s", "ss", "e\u{301}", "中", "👍", "ι", "ab"] {
-      let expected = try await oracle.matches(of: keyword)
+    let options = SearchOptions(ignoresDiacritics: ignoringDiacritics)
+    for keyword in ["a", "s", "ss", "e\u{301}", "e", "中", "👍", "ι", "ab"] {
+      let expected = try await oracle.matches(of: keyword, options: options)
       for folded in [small, large] {
         let got = folded.matches(
-          of: FoldedKeyword(keyword), inRows: 0..<corpus.count, kernel: kernel)
+          of: FoldedKeyword(keyword, options: options), inRows: 0..<corpus.count,
+          kernel: kernel)
         #expect(got == expected, "\(keyword.debugDescription), \(folded.segmentCount) segments")
       }
     }

@@ -86,6 +86,36 @@ extension FoldedSegment.View {
     )
   }
 
+  /// The original offsets at folded offsets `start` and `end` (`start < end`, relative
+  /// to the row) of a remapped row, given the row's index in `remappedRows`, where each
+  /// is one offset; nil where either is several (characters whose keys are empty fold to
+  /// nothing there), for ``originalOffsets(_:_:remappedIndex:)`` to choose among.
+  @inline(__always)
+  func originalOffsets(_ start: Int, _ end: Int, remappedIndex index: Int) -> (
+    start: Int, end: Int
+  )? {
+    let first = Int(remapStarts[index])
+    let last = Int(remapStarts[index + 1])
+    var low = first
+    var high = last
+    while high - low > Self.pairsSearchedInOrder {
+      let mid = (low + high) / 2
+      if Int(remapPoints[2 * mid]) < start { low = mid + 1 } else { high = mid }
+    }
+    while low < high && Int(remapPoints[2 * low]) < start { low += 1 }
+    var pair = low
+    while pair < last && Int(remapPoints[2 * pair]) < end { pair += 1 }
+    // A pair at either offset: several originals may fold there.
+    if low < last && Int(remapPoints[2 * low]) == start { return nil }
+    if pair < last && Int(remapPoints[2 * pair]) == end { return nil }
+    // Between pairs, folded and original offsets advance together.
+    @inline(__always) func original(_ folded: Int, before pair: Int) -> Int {
+      guard pair > first else { return folded }
+      return Int(remapPoints[2 * pair - 1]) + folded - Int(remapPoints[2 * pair - 2])
+    }
+    return (original(start, before: low), original(end, before: pair))
+  }
+
   /// The pairs a search for an offset reads in order rather than halving: four lines.
   static let pairsSearchedInOrder = 32
 
