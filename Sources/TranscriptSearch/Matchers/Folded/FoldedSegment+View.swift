@@ -60,40 +60,43 @@ extension FoldedSegment {
 extension FoldedSegment.View {
   /// The original offsets of the character boundaries at folded offsets `start` and
   /// `end` (`start < end`) of a remapped row (relative to the row), given the row's index
-  /// in `remappedRows`: a search for the start, a few steps on to the end.
+  /// in `remappedRows`.
   func originalOffsets(_ start: Int, _ end: Int, remappedIndex index: Int) -> (
     start: OriginalOffsets, end: OriginalOffsets
   ) {
-    let first = Int(remapStarts[index])
-    let last = Int(remapStarts[index + 1])
-    // The first pair whose folded offset is ≥ `start`: halving a long row's pairs down to
-    // a few lines of them, then pair by pair. A row's pairs are rarely in cache, and the
-    // pairs a binary search reads next wait for the one it read last, where the loads of
-    // a pass in order go out at once (Thai without diacritics has a pair every few
-    // characters; "zephyr" on mixed-1m without diacritics, 120,044 matches: 16.3 -> 14.0 ms).
-    var low = first
-    var high = last
-    while high - low > Self.pairsSearchedInOrder {
-      let mid = (low + high) / 2
-      if Int(remapPoints[2 * mid]) < start { low = mid + 1 } else { high = mid }
-    }
-    while low < high && Int(remapPoints[2 * low]) < start { low += 1 }
-    var pair = low
-    while pair < last && Int(remapPoints[2 * pair]) < end { pair += 1 }
+    let (pairs, atStart, atEnd) = pairs(at: start, end, remappedIndex: index)
     return (
-      offsets(start, from: low, first: first, last: last),
-      offsets(end, from: pair, first: first, last: last)
+      offsets(start, from: atStart, pairs: pairs), offsets(end, from: atEnd, pairs: pairs)
     )
   }
 
-  /// The original offsets at folded offsets `start` and `end` (`start < end`, relative
-  /// to the row) of a remapped row, given the row's index in `remappedRows`, where each
-  /// is one offset; nil where either is several (characters whose keys are empty fold to
-  /// nothing there), for ``originalOffsets(_:_:remappedIndex:)`` to choose among.
+  /// ``originalOffsets(_:_:remappedIndex:)`` where each is one offset; nil where either
+  /// is several (characters whose keys are empty fold to nothing there), for that one to
+  /// choose among.
   @inline(__always)
   func originalOffsets(_ start: Int, _ end: Int, remappedIndex index: Int) -> (
     start: Int, end: Int
   )? {
+    let (pairs, atStart, atEnd) = pairs(at: start, end, remappedIndex: index)
+    // A pair at either offset: several originals may fold there.
+    if atStart < pairs.upperBound && Int(remapPoints[2 * atStart]) == start { return nil }
+    if atEnd < pairs.upperBound && Int(remapPoints[2 * atEnd]) == end { return nil }
+    return (
+      original(start, before: atStart, pairs: pairs), original(end, before: atEnd, pairs: pairs)
+    )
+  }
+
+  /// The pairs of the remapped row at `index` in `remappedRows`, and among them the first
+  /// whose folded offset is ≥ `start` and the first ≥ `end`: halving a long row's pairs
+  /// down to a few lines of them, then pair by pair. A row's pairs are rarely in cache,
+  /// and the pairs a binary search reads next wait for the one it read last, where the
+  /// loads of a pass in order go out at once (Thai without diacritics has a pair every
+  /// few characters; "zephyr" on mixed-1m without diacritics, 120,044 matches: 16.3 ->
+  /// 14.0 ms).
+  @inline(__always)
+  private func pairs(at start: Int, _ end: Int, remappedIndex index: Int) -> (
+    pairs: Range<Int>, atStart: Int, atEnd: Int
+  ) {
     let first = Int(remapStarts[index])
     let last = Int(remapStarts[index + 1])
     var low = first
@@ -105,30 +108,29 @@ extension FoldedSegment.View {
     while low < high && Int(remapPoints[2 * low]) < start { low += 1 }
     var pair = low
     while pair < last && Int(remapPoints[2 * pair]) < end { pair += 1 }
-    // A pair at either offset: several originals may fold there.
-    if low < last && Int(remapPoints[2 * low]) == start { return nil }
-    if pair < last && Int(remapPoints[2 * pair]) == end { return nil }
-    // Between pairs, folded and original offsets advance together.
-    @inline(__always) func original(_ folded: Int, before pair: Int) -> Int {
-      guard pair > first else { return folded }
-      return Int(remapPoints[2 * pair - 1]) + folded - Int(remapPoints[2 * pair - 2])
-    }
-    return (original(start, before: low), original(end, before: pair))
+    return (first..<last, low, pair)
   }
 
   /// The pairs a search for an offset reads in order rather than halving: four lines.
   static let pairsSearchedInOrder = 32
 
-  /// The original offsets at folded offset `folded`, given `pair`, the row's first pair
-  /// (among `first..<last`) whose folded offset is ≥ `folded`.
+  /// The original offsets at folded offset `folded`, given `pair`, the first of the row's
+  /// `pairs` whose folded offset is ≥ `folded`.
   @inline(__always)
-  private func offsets(_ folded: Int, from pair: Int, first: Int, last: Int) -> OriginalOffsets {
+  private func offsets(_ folded: Int, from pair: Int, pairs: Range<Int>) -> OriginalOffsets {
     var equal = pair
-    while equal < last && Int(remapPoints[2 * equal]) == folded { equal += 1 }
+    while equal < pairs.upperBound && Int(remapPoints[2 * equal]) == folded { equal += 1 }
     if equal > pair { return OriginalOffsets(pairs: pair..<equal) }
+    return OriginalOffsets(original(folded, before: pair, pairs: pairs))
+  }
+
+  /// The original offset at folded offset `folded`, where no pair of the row's `pairs` is
+  /// and `pair` is the first after it.
+  @inline(__always)
+  private func original(_ folded: Int, before pair: Int, pairs: Range<Int>) -> Int {
     // Between pairs, folded and original offsets advance together.
-    guard pair > first else { return OriginalOffsets(folded) }
-    return OriginalOffsets(Int(remapPoints[2 * pair - 1]) + folded - Int(remapPoints[2 * pair - 2]))
+    guard pair > pairs.lowerBound else { return folded }
+    return Int(remapPoints[2 * pair - 1]) + folded - Int(remapPoints[2 * pair - 2])
   }
 
   /// The original offsets at one folded offset, earliest first: one offset, or the
