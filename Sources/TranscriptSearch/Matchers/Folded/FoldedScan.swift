@@ -547,6 +547,18 @@ struct Scan {
       let pair = UInt(segment.remapStarts[cursor])
       let address = UInt(bitPattern: segment.remapPoints.baseAddress) &+ pair &* 8
       tsb_prefetch(UnsafeRawPointer(bitPattern: address))
+      // And the row's next lines of pairs, up to four, which the search for a place reads
+      // in order in a row of up to 32 pairs ("zephyr" on mixed-1m without diacritics,
+      // alternated in one process, medians of 31 paired ratios: 3-4% faster than with
+      // the first line alone).
+      let end =
+        UInt(bitPattern: segment.remapPoints.baseAddress)
+        &+ UInt(segment.remapStarts[cursor + 1]) &* 8
+      var line = (address | 63) &+ 1
+      while line < end && line < address &+ 256 {
+        tsb_prefetch(UnsafeRawPointer(bitPattern: line))
+        line &+= 64
+      }
     }
   }
 
