@@ -89,7 +89,7 @@ extension MatcherBenchmarkResult {
         + "UTF-8 text; medians of up to \(rounds) interleaved rounds (min–max); single query at a "
         + "time, `chunked` on every core, the others on one. A ratio of two strategies (\"time ÷ "
         + "folded\", the targets' speed-ups) is the median of each round's ratio, the two timed "
-        + "side by side in that round."
+        + "side by side in that round (the ratio of their medians where one ran fewer rounds)."
         + (kernelName.map {
           " `folded` and `chunked` ran the **\($0)** scan kernel (auto on this CPU)."
         }
