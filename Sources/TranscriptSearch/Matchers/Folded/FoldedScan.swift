@@ -342,17 +342,6 @@ struct Scan {
         | UInt32(buffer[end] & 0x80) | startUnknown
       return UInt32(flags.rawValue) &* unknown == 0
     }
-    // `boundariesKnown` where the byte after the key ends the row or is ASCII, else false
-    // (the scalar after it is then looked up on the path of every other match).
-    @inline(__always) func asciiBoundariesKnown(_ flags: FoldedSegment.RowFlags, end: Int) -> Bool {
-      let asciiInside = flags.contains(.hasASCIIInsideCharacters)
-      guard keyStartsOutside || (keyStartsASCII && !asciiInside) else { return false }
-      let following = buffer[end]
-      if following < 0x80 {
-        return !asciiInside || insideAfterKey & 1 << UInt128(following) == 0
-      }
-      return following == 0xFF
-    }
     let rowBase = UInt32(truncatingIfNeeded: self.rowBase)
     let checksWords = wordMatch != .contains
     var staged = 0
@@ -363,12 +352,13 @@ struct Scan {
         // both ends known to be boundaries (as below), nothing else to record (probe,
         // medians of 21, two alternations on mixed-1m: "a" 13.2-13.6 -> 12.8 ms, "the"
         // 12.3-12.6 -> 11.7). Every start that leaves it costs far more than its own
-        // work, so it takes rows with ASCII bytes inside characters where the key's ends
-        // are known boundaries anyway ("a" on mixed-1m 2-4% faster), and remapped rows
-        // where both ends map to one original offset each: a twelfth of "a"'s time went
-        // to the 2.5% of its matches in remapped rows (probe, the paths alternated in one
-        // process, medians of 31 paired ratios: "a" 4% faster; without diacritics, where
-        // half the rows are remapped, "the" 21%, "a" 19%, "zephyr" 8%).
+        // work, so it takes every row whose key's ends are known boundaries without its
+        // boundary table (ASCII bytes inside characters: "a" on mixed-1m 2-4% faster;
+        // the scalar after the key looked up rather than left: no difference), and
+        // remapped rows where both ends map to one original offset each: a twelfth of
+        // "a"'s time went to the 2.5% of its matches in remapped rows (probe, the paths
+        // alternated in one process, medians of 31 paired ratios: "a" 4% faster; without
+        // diacritics, where half the rows are remapped, "the" 21%, "a" 19%, "zephyr" 8%).
         let keyCount32 = UInt32(truncatingIfNeeded: keyCount)
         let remappedRows = segment.remappedRows
         var remapped = remappedCursor
@@ -379,8 +369,9 @@ struct Scan {
           let flags = rowFlags[place]
           guard start >= nextAllowed else { break }
           let offset = UInt32(truncatingIfNeeded: start) &- rowStarts[place]
-          if plainBoundaries(flags, end: start &+ keyCount)
-            || (!flags.contains(.isRemapped) && asciiBoundariesKnown(flags, end: start &+ keyCount))
+          let end = start &+ keyCount
+          if plainBoundaries(flags, end: end)
+            || (!flags.contains(.isRemapped) && boundariesKnown(flags, end: end))
           {
             staging[staged] = Match(
               checkedRow: rowBase &+ UInt32(truncatingIfNeeded: place), start: offset,
@@ -390,7 +381,7 @@ struct Scan {
             // offset each (so that the match cannot begin before the previous one ends,
             // as the folded offsets say); any other row takes the path below.
             guard flags.contains(.isRemapped),
-              !flags.contains(.isComplex) || asciiBoundariesKnown(flags, end: start &+ keyCount)
+              !flags.contains(.isComplex) || boundariesKnown(flags, end: end)
             else { break }
             remapped = Self.lowerBound(
               of: UInt32(truncatingIfNeeded: place), in: remappedRows, from: remapped)
@@ -404,7 +395,7 @@ struct Scan {
               end: UInt32(truncatingIfNeeded: original.end))
           }
           staged &+= 1
-          nextAllowed = start &+ keyCount
+          nextAllowed = end
           row = place
           next &+= 1
         }
