@@ -83,6 +83,40 @@ struct FoldedMatcherTests {
     #expect(folded.matches(of: FoldedKeyword("ZEPHYR"), inRows: 5..<5).isEmpty)
   }
 
+  /// A key of one scalar gets room for its rarest byte's share of the corpus; these rows
+  /// hold every one of its bytes, twice their share, so the matches past the room must
+  /// follow those in it, in order.
+  @Test(arguments: ScanKernel.available)
+  func matchesPastTheRoomOfAScalarFollowInOrder(_ kernel: ScanKernel) async throws {
+    let rows = (0..<4_000).map {
+      TranscriptRow(start: 0, text: $0 < 2_000 ? "row \($0) of filler text" : "\($0) a ába aa A")
+    }
+    let corpus = Corpus(rows)
+    let folded = FoldedCorpus(corpus, segmentBytes: 4_096)
+    let got = folded.matches(of: FoldedKeyword("a"), inRows: 2_000..<4_000, kernel: kernel)
+    let expected = try await OracleMatcher(corpus: corpus).matches(of: "a")
+    #expect(expected.count == 10_000)
+    #expect(got == expected)
+  }
+
+  /// Another key gets room for the rate of its first segment; here the rows after it
+  /// hold five times as many matches a byte.
+  @Test(arguments: ScanKernel.available)
+  func matchesPastTheRoomOfTheFirstSegmentsRateFollowInOrder(_ kernel: ScanKernel) async throws {
+    let rows = (0..<3_000).map {
+      TranscriptRow(
+        start: 0,
+        text: $0 < 400
+          ? "\($0) Zephyr, then filler of thirty bytes" : "\($0) zephyr zéphyr ZEPHYR zephyrzephyr")
+    }
+    let corpus = Corpus(rows)
+    let folded = FoldedCorpus(corpus, segmentBytes: 16_384)
+    let got = folded.matches(of: FoldedKeyword("zephyr"), inRows: 0..<3_000, kernel: kernel)
+    let expected = try await OracleMatcher(corpus: corpus).matches(of: "zephyr")
+    #expect(expected.count == 400 + 2_600 * 4)
+    #expect(got == expected)
+  }
+
   @Test func millionsOfMatchesStayCompact() {
     let text = String(repeating: "a", count: 200_000)
     let folded = FoldedCorpus(Corpus((0..<10).map { _ in TranscriptRow(start: 0, text: text) }))

@@ -49,17 +49,23 @@ extension FoldedCorpus {
   /// written by several threads at once: they wait for each other's 2 MB pages (chunked
   /// "a" 12.7 -> 15.1 ms).
   static func adviseHugePages(forRoomOf matches: inout [Match]) {
+    let bytes = matches.capacity * MemoryLayout<Match>.stride
+    matches.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      adviseHugePages(forRoomOf: UnsafeMutableRawBufferPointer(start: base, count: bytes))
+    }
+  }
+
+  /// Asks the kernel to back `room`, not yet written, with 2 MB pages where it spans
+  /// whole ones (see the same call for an array of matches).
+  static func adviseHugePages(forRoomOf room: UnsafeMutableRawBufferPointer) {
     #if os(Linux)
-      let bytes = matches.capacity * MemoryLayout<Match>.stride
-      guard bytes >= 2 * hugePageBytes else { return }
-      matches.withUnsafeMutableBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        let page = UInt(hugePageBytes)
-        let start = (UInt(bitPattern: base) + page - 1) & ~(page - 1)
-        let end = (UInt(bitPattern: base) + UInt(bytes)) & ~(page - 1)
-        // Fails harmlessly where transparent huge pages are off.
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), adviceHugePage)
-      }
+      guard room.count >= 2 * hugePageBytes, let base = room.baseAddress else { return }
+      let page = UInt(hugePageBytes)
+      let start = (UInt(bitPattern: base) + page - 1) & ~(page - 1)
+      let end = (UInt(bitPattern: base) + UInt(room.count)) & ~(page - 1)
+      // Fails harmlessly where transparent huge pages are off.
+      _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), adviceHugePage)
     #endif
   }
 

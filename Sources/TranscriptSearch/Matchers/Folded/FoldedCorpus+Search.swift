@@ -63,72 +63,138 @@ extension FoldedCorpus {
       occurrenceRows: collectingOccurrences ? [] : nil)
     let key = keyword.bytes
     guard !key.isEmpty, !rows.isEmpty else { return result }
-    var offsets = rarestOffsets(in: key)
-    var bytesSearched = 0
+    var progress = SearchProgress(
+      offsets: rarestOffsets(in: key), segment: segmentIndex(ofRow: rows.lowerBound))
+    let bound = estimatedCount(of: key[progress.offsets.rare], inRows: rows, margin: true)
+    // (Matches go to the result's array.)
+    var noRoom = MatchRoom()
     // A key of one scalar (a first keystroke: the densest search a session makes) occurs
     // at most as often as its rarest byte, and about as often: its matches get their
     // room at once (the byte's estimated count and a margin), not by doubling, whose
     // copies and fresh pages cost a fifth of the search ("a" on mixed-1m, 790,867
     // matches: 30.5 -> 24.4 ms in a process that had folded and freed the corpus three
-    // times, 25.9 -> 24.7 in one that had not).
-    let reserved = Self.scalarBounds(around: 0, in: key).count == key.count
-    if reserved {
-      result.matches.reserveCapacity(
-        estimatedCount(of: key[offsets.rare], inRows: rows, margin: true))
-      Self.adviseHugePages(forRoomOf: &result.matches)
+    // times, 25.9 -> 24.7 in one that had not). Another key's first segment tells how
+    // many the rest will hold.
+    var capacity: Int? = nil
+    if Self.scalarBounds(around: 0, in: key).count == key.count {
+      capacity = bound
+    } else {
+      searchSegments(
+        keyword, inRows: rows, kernel: kernel, originals: originals, shouldStop: shouldStop,
+        progress: &progress, room: &noRoom, into: &result, segments: 1)
+      if !progress.isDone(of: self, rows: rows) && !result.stopped {
+        capacity = expectedRoom(
+          afterMatches: result.matches.count, inBytes: progress.bytesSearched, rows: rows,
+          atMost: bound)
+      }
     }
-    var segment = segmentIndex(ofRow: rows.lowerBound)
-    while segment < segments.count && segmentFirstRow[segment] < rows.upperBound {
+    guard let capacity else {
+      searchSegments(
+        keyword, inRows: rows, kernel: kernel, originals: originals, shouldStop: shouldStop,
+        progress: &progress, room: &noRoom, into: &result)
+      return result
+    }
+    // The rest is written in place, not to a batch copied after it (probe, the two
+    // alternated in one process, medians of 28 paired ratios on mixed-1m: "a" 8% faster,
+    // "the" 6%, "zephyr" 2%).
+    let first = result.matches
+    result.matches = []
+    var inPlace = [Match](unsafeUninitializedCapacity: max(capacity, first.count)) {
+      buffer, initialized in
+      _ = buffer.initialize(fromContentsOf: first)
+      Self.adviseHugePages(forRoomOf: UnsafeMutableRawBufferPointer(buffer))
+      var room = MatchRoom(buffer, used: first.count)
+      searchSegments(
+        keyword, inRows: rows, kernel: kernel, originals: originals, shouldStop: shouldStop,
+        progress: &progress, room: &room, into: &result)
+      initialized = room.used
+    }
+    // What did not fit the room, in the rare search that finds more than expected.
+    inPlace.append(contentsOf: result.matches)
+    result.matches = inPlace
+    return result
+  }
+
+  /// Where a search is: the next segment, the bytes searched so far, and what they told
+  /// of the key.
+  struct SearchProgress {
+    var offsets: ScanOffsets
+    var segment: Int
+    var bytesSearched = 0
+
+    /// Whether no segment is left to search of `rows`.
+    func isDone(of folded: FoldedCorpus, rows: Range<Int>) -> Bool {
+      segment >= folded.segments.count || folded.segmentFirstRow[segment] >= rows.upperBound
+    }
+  }
+
+  /// Searches up to `segments` more segments of `rows` from where `progress` is, writing
+  /// matches to `room` while a batch fits there, then to `result`.
+  private func searchSegments(
+    _ keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel, originals: Corpus?,
+    shouldStop: () -> Bool, progress: inout SearchProgress, room: inout MatchRoom,
+    into result: inout FoldedSearchResult, segments limit: Int = .max
+  ) {
+    var searched = 0
+    while searched < limit && !progress.isDone(of: self, rows: rows) {
       // Between segments (a fraction of a millisecond of work each), a stale search stops.
       if shouldStop() {
         result.stopped = true
-        return result
+        return
       }
+      searched += 1
       result.segmentsSearched += 1
+      let segment = progress.segment
       let first = segmentFirstRow[segment]
       let local =
         max(rows.lowerBound, first) - first..<min(rows.upperBound, segmentFirstRow[segment + 1])
         - first
       scan(
-        segment, rows: local, key: key, options: keyword.options, originals: originals,
-        into: &result
+        segment, rows: local, key: keyword.bytes, options: keyword.options, originals: originals,
+        room: &room, into: &result
       ) { scan in
         // The first bytes a search reads (each chunk's, for a search split into chunks)
         // tell whether the rest should count rows.
-        offsets.learn(fromMatches: scan.matches.count, inBytes: bytesSearched)
+        progress.offsets.learn(fromMatches: scan.found, inBytes: progress.bytesSearched)
         scan.run(
-          kernel, from: scan.range.lowerBound, to: scan.range.upperBound, offsets: offsets,
-          probing: bytesSearched == 0)
-        bytesSearched += scan.range.count
+          kernel, from: scan.range.lowerBound, to: scan.range.upperBound,
+          offsets: progress.offsets, probing: progress.bytesSearched == 0)
+        progress.bytesSearched += scan.range.count
       }
-      if result.segmentsSearched == 1 && !reserved && !isLastSegment(segment, of: rows) {
-        reserveRoom(
-          for: &result.matches, afterBytes: bytesSearched, rows: rows,
-          atMost: estimatedCount(of: key[offsets.rare], inRows: rows, margin: true))
-      }
-      segment += 1
+      progress.segment += 1
     }
-    return result
   }
 
-  /// Gives `matches`, found in the first `bytes` of a search of `rows`, room for as many
-  /// as the whole search finds at the same rate and an eighth more, but no more than
-  /// `bound` (the estimated count of the key's rarest byte in `rows`, which every match
-  /// holds, with a margin; see ``estimatedCount(of:inRows:margin:)``): a
+  /// Room for as many matches as a search of `rows` finds, at the rate of the `matches`
+  /// found in its first `bytes`, and an eighth more, but no more than `bound` (the
+  /// estimated count of the key's rarest byte in `rows`, which every match holds, with a
+  /// margin; see ``estimatedCount(of:inRows:margin:)``); nil for too few to tell. A
   /// frequent keyword's matches are then not copied to a new array at every doubling
   /// (probe, medians of 21, three alternations on mixed-1m: "zephyr" 8.2 -> 7.9 ms,
   /// "the" 18.6-19.1 -> 17.9-18.1 ms).
+  func expectedRoom(
+    afterMatches matches: Int, inBytes bytes: Int, rows: Range<Int>, atMost bound: Int
+  )
+    -> Int?
+  {
+    guard matches >= Self.matchesBeforeReserving, bytes > 0 else { return nil }
+    let share = Double(rows.count) / Double(max(rowCount, 1))
+    let expected = Double(matches) * Double(byteCount) * share / Double(bytes) * 1.125
+    return Int(min(expected, Double(bound)))
+  }
+
+  /// Gives `matches`, found in the first `bytes` of a search of `rows`, the room
+  /// ``expectedRoom(afterMatches:inBytes:rows:atMost:)`` says.
   func reserveRoom(
     for matches: inout [Match], afterBytes bytes: Int, rows: Range<Int>, atMost bound: Int
   ) {
-    guard matches.count >= Self.matchesBeforeReserving, bytes > 0 else { return }
-    let share = Double(rows.count) / Double(max(rowCount, 1))
-    let expected = Double(matches.count) * Double(byteCount) * share / Double(bytes) * 1.125
-    let room = Int(min(expected, Double(bound)))
-    if room > matches.capacity {
-      matches.reserveCapacity(room)
-      Self.adviseHugePages(forRoomOf: &matches)
-    }
+    guard
+      let room = expectedRoom(
+        afterMatches: matches.count, inBytes: bytes, rows: rows, atMost: bound),
+      room > matches.capacity
+    else { return }
+    matches.reserveCapacity(room)
+    Self.adviseHugePages(forRoomOf: &matches)
   }
 
   /// Whether no segment after `segment` holds any of `rows`.
@@ -195,6 +261,7 @@ extension FoldedCorpus {
       candidates = kept
     }
     var next = 0
+    var room = MatchRoom()
     while next < candidates.count {
       if shouldStop() {
         result.stopped = true
@@ -206,8 +273,7 @@ extension FoldedCorpus {
       while end < candidates.count && Int(candidates[end] >> 32) == segment { end += 1 }
       scan(
         segment, rows: 0..<segmentFirstRow[segment + 1] - segmentFirstRow[segment], key: key,
-        options: keyword.options,
-        originals: originals, into: &result
+        options: keyword.options, originals: originals, room: &room, into: &result
       ) { scan in
         scan.verifyAndAccept(
           candidates[next..<end], rows: candidateRows?[next..<end], alreadyVerified: alreadyVerified
@@ -265,7 +331,7 @@ extension FoldedCorpus {
   /// to `result`.
   private func scan(
     _ segment: Int, rows: Range<Int>, key: [UInt8], options: SearchOptions, originals: Corpus?,
-    into result: inout FoldedSearchResult, _ body: (inout Scan) -> Void
+    room: inout MatchRoom, into result: inout FoldedSearchResult, _ body: (inout Scan) -> Void
   ) {
     let rowBase = segmentFirstRow[segment]
     Self.withTexts(of: originals, if: options.wordMatch != .contains) { texts in
@@ -280,6 +346,7 @@ extension FoldedCorpus {
             // The result's arrays move into the scan and back, so matches are appended once,
             // never copied.
             swap(&scan.matches, &result.matches)
+            swap(&scan.matchRoom, &room)
             if result.occurrences != nil {
               swap(&scan.occurrences, &result.occurrences!)
               swap(&scan.following, &result.following!)
@@ -287,6 +354,7 @@ extension FoldedCorpus {
             }
             body(&scan)
             swap(&scan.matches, &result.matches)
+            swap(&scan.matchRoom, &room)
             if result.occurrences != nil {
               swap(&scan.occurrences, &result.occurrences!)
               swap(&scan.following, &result.following!)

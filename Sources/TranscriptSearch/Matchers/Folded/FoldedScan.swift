@@ -19,7 +19,10 @@ struct Scan {
   var rowEnd: Int
   var complexCursor = 0
   var remappedCursor = 0
+  /// The matches found, after those written to `matchRoom`.
   var matches: [Match] = []
+  /// Room reserved for the matches, written in place until a batch does not fit.
+  var matchRoom = MatchRoom()
   let collectingOccurrences: Bool
   var occurrences: [UInt64] = []
   /// For each occurrence, the two bytes after the key (0xFF past the buffer's end), so
@@ -66,6 +69,9 @@ struct Scan {
     remappedCursor = Self.lowerBound(of: first, in: segment.remappedRows, from: 0)
   }
 
+  /// How many matches the scan holds, in `matchRoom` and `matches`.
+  var found: Int { matchRoom.used + matches.count }
+
   /// The segment's folded bytes.
   var buffer: UnsafeBufferPointer<UInt8> { segment.bytes }
   var rowStarts: UnsafeBufferPointer<UInt32> { segment.rowStarts }
@@ -94,11 +100,11 @@ struct Scan {
       var from = from
       if probing && !offsets.countsRows && to - from > 2 * ScanOffsets.rowCountingProbe {
         let probed = from + ScanOffsets.rowCountingProbe
-        let before = matches.count
+        let before = found
         scan(
           kernel, from: from, to: probed, offsets: offsets, room: room, staging: staging,
           rowStaging: rowStaging)
-        offsets.learn(fromMatches: matches.count - before, inBytes: ScanOffsets.rowCountingProbe)
+        offsets.learn(fromMatches: found - before, inBytes: ScanOffsets.rowCountingProbe)
         from = probed
       }
       scan(
@@ -277,10 +283,14 @@ struct Scan {
   @inline(__always)
   mutating func accept(
     _ starts: UnsafeBufferPointer<UInt32>, rows knownRows: UnsafePointer<UInt32>? = nil,
-    staging: UnsafeMutablePointer<Match>, rowStaging: UnsafeMutablePointer<UInt32>? = nil
+    staging batch: UnsafeMutablePointer<Match>, rowStaging: UnsafeMutablePointer<UInt32>? = nil
   ) {
     precondition(!collectingOccurrences || rowStaging != nil, "Occurrences need their rows")
     if starts.isEmpty { return }
+    // In place while the room takes the whole batch, unless matches went past it already
+    // (they come first).
+    let inPlace = matches.isEmpty ? matchRoom.place(for: starts.count) : nil
+    let staging = inPlace ?? batch
     if let knownRows {
       prefetchRemapsIfSparse(starts, rows: knownRows)
     } else {
@@ -445,7 +455,7 @@ struct Scan {
         self.rowStart = rowStart
         // Where a match in this row may start: never before the end of the previous one
         // (in original offsets, which folded offsets order only up to empty keys).
-        let previous = staged > 0 ? staging[staged - 1] : matches.last
+        let previous = staged > 0 ? staging[staged - 1] : matches.last ?? matchRoom.last
         let notBefore = previous?.row == Int(rowBase) + row ? previous!.end : 0
         // As above, remapped or not.
         guard
@@ -462,7 +472,11 @@ struct Scan {
     self.rowStart = rowStart
     self.rowEnd = rowEnd
     self.nextAllowed = nextAllowed
-    matches.append(contentsOf: UnsafeBufferPointer(start: staging, count: staged))
+    if inPlace != nil {
+      matchRoom.used += staged
+    } else {
+      matches.append(contentsOf: UnsafeBufferPointer(start: staging, count: staged))
+    }
     if collectingOccurrences {
       occurrenceRows.append(contentsOf: UnsafeBufferPointer(start: rowStaging, count: starts.count))
     }
