@@ -260,6 +260,10 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
       }
       PACK_WORDS(held, BITS(held0), BITS(held1), BITS(held2), BITS(held3));
       uint32_t word_row = row;
+      // Unrolled, the words' masks stay in registers, where the loop stored and reloaded
+      // them (probe, the two alternated in one process, medians of 28 paired ratios:
+      // "a" and "the" in mixed-1m 2% faster, 的 in chinese-1m 0.5%).
+#pragma clang loop unroll(full)
       for (size_t word = 0; word < 4 * WIDTH / 64; word++) {
         found = emit_compressed(
             held[word], start + word * 64, separators[word], word_row, out, rows, found);
