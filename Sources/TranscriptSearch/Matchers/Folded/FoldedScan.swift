@@ -291,6 +291,13 @@ struct Scan {
     // (they come first).
     let inPlace = matches.isEmpty ? matchRoom.place(for: starts.count) : nil
     let staging = inPlace ?? batch
+    // The tables in locals: for all the compiler knows, a match written through `staging`
+    // may change `self`, and the loops would read each table's address from it again for
+    // every start (separate builds, medians of 25, three alternations on mixed-1m: "a"
+    // and "the" 1-3% faster; "zephyr" no different).
+    let buffer = self.buffer
+    let rowStarts = self.rowStarts
+    let rowFlags = self.rowFlags
     if let knownRows {
       prefetchRemapsIfSparse(starts, rows: knownRows)
     } else {
