@@ -96,6 +96,21 @@ struct SearchPipelineTests {
     #expect(total.segmentsSearched >= 10 * result.segmentsSearched)
   }
 
+  /// Once `shouldStop` says stop, the search stops, whatever it answers when asked again.
+  @Test(arguments: ["zebra", "z"])
+  func aSearchStopsAtTheFirstStop(_ keyword: String) {
+    let folded = FoldedCorpus(Self.corpus, segmentBytes: 16 << 10)
+    var asked = 0
+    let result = folded.search(
+      FoldedKeyword(keyword), inRows: 0..<folded.rowCount, collectingOccurrences: false,
+      shouldStop: {
+        asked += 1
+        return asked == 1
+      })
+    #expect(result.stopped)
+    #expect(result.segmentsSearched == 0)
+  }
+
   @Test func cancelStaleCancelsTheRunningSearch() async {
     let big = Corpus((0..<200_000).map { TranscriptRow(start: 0, text: "zebu \($0) and a zebra") })
     let pipeline = SearchPipeline(

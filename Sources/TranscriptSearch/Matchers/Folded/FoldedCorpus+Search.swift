@@ -82,7 +82,9 @@ extension FoldedCorpus {
       searchSegments(
         keyword, inRows: rows, kernel: kernel, originals: originals, shouldStop: shouldStop,
         progress: &progress, room: &noRoom, into: &result, segments: 1)
-      if !progress.isDone(of: self, rows: rows) && !result.stopped {
+      // (A stale search stops here, however `shouldStop` answers next.)
+      if result.stopped { return result }
+      if !progress.isDone(of: self, rows: rows) {
         capacity = expectedRoom(
           afterMatches: result.matches.count, inBytes: progress.bytesSearched, rows: rows,
           atMost: bound)
