@@ -84,10 +84,15 @@ extension FoldedCorpus {
         progress: &progress, room: &noRoom, into: &result, segments: 1)
       // (A stale search stops here, however `shouldStop` answers next.)
       if result.stopped { return result }
-      if !progress.isDone(of: self, rows: rows) {
-        capacity = expectedRoom(
+      // (When the first segment's array has the room already, as in a search of few
+      // segments, the rest is appended there: a new array would cost an allocation.)
+      if !progress.isDone(of: self, rows: rows),
+        let room = expectedRoom(
           afterMatches: result.matches.count, inBytes: progress.bytesSearched, rows: rows,
-          atMost: bound)
+          atMost: bound),
+        room > result.matches.capacity
+      {
+        capacity = room
       }
     }
     guard let capacity else {
