@@ -86,7 +86,7 @@ extension FoldedCorpus {
       if result.stopped { return result }
       // (When the first segment's array has the room already, as in a search of few
       // segments, the rest is appended there: a new array would cost an allocation.)
-      if !progress.isDone(of: self, rows: rows),
+      if holdsAny(of: rows, from: progress.segment),
         let room = expectedRoom(
           afterMatches: result.matches.count, inBytes: progress.bytesSearched, rows: rows,
           atMost: bound),
@@ -128,11 +128,6 @@ extension FoldedCorpus {
     var offsets: ScanOffsets
     var segment: Int
     var bytesSearched = 0
-
-    /// Whether no segment is left to search of `rows`.
-    func isDone(of folded: FoldedCorpus, rows: Range<Int>) -> Bool {
-      segment >= folded.segments.count || folded.segmentFirstRow[segment] >= rows.upperBound
-    }
   }
 
   /// Searches up to `segments` more segments of `rows` from where `progress` is, writing
@@ -143,7 +138,7 @@ extension FoldedCorpus {
     into result: inout FoldedSearchResult, segments limit: Int = .max
   ) {
     var searched = 0
-    while searched < limit && !progress.isDone(of: self, rows: rows) {
+    while searched < limit && holdsAny(of: rows, from: progress.segment) {
       // Between segments (a fraction of a millisecond of work each), a stale search stops.
       if shouldStop() {
         result.stopped = true
@@ -206,7 +201,13 @@ extension FoldedCorpus {
 
   /// Whether no segment after `segment` holds any of `rows`.
   func isLastSegment(_ segment: Int, of rows: Range<Int>) -> Bool {
-    segment + 1 == segments.count || segmentFirstRow[segment + 1] >= rows.upperBound
+    !holdsAny(of: rows, from: segment + 1)
+  }
+
+  /// Whether segment `segment` or one after it holds any of `rows` (which begin in a
+  /// segment before it, or in it).
+  func holdsAny(of rows: Range<Int>, from segment: Int) -> Bool {
+    segment < segments.count && segmentFirstRow[segment] < rows.upperBound
   }
 
   /// Fewer matches than this in a search's first segment say too little of the rest to

@@ -40,7 +40,7 @@ extension FoldedCorpus {
     let checksWords = keywords.contains { $0.options.wordMatch != .contains }
     Self.withTexts(of: originals, if: checksWords) { texts in
       storage.withUnsafeBufferPointer { keys in
-        while segment < segments.count && segmentFirstRow[segment] < rows.upperBound {
+        while holdsAny(of: rows, from: segment) {
           let first = segmentFirstRow[segment]
           let local =
             max(rows.lowerBound, first) - first..<min(rows.upperBound, segmentFirstRow[segment + 1])

@@ -276,10 +276,10 @@ struct Scan {
   }
 
   /// Records the occurrences of the key's bytes at `starts` (ascending) and the matches
-  /// among them. `rows`, when given, holds each start's row in the segment. `staging`
-  /// has room for as many matches as there are starts, and `rowStaging` (needed when
-  /// collecting occurrences) for as many rows: they are gathered there and appended at
-  /// once, not one by one.
+  /// among them. `rows`, when given, holds each start's row in the segment. The matches
+  /// go to `matchRoom` in place while it has room for as many as there are starts, else
+  /// to `staging`, which has that room, and are appended from there at once, not one by
+  /// one; so are the rows in `rowStaging` (needed when collecting occurrences).
   @inline(__always)
   mutating func accept(
     _ starts: UnsafeBufferPointer<UInt32>, rows knownRows: UnsafePointer<UInt32>? = nil,
