@@ -26,18 +26,86 @@ struct ChunkedMatcherTests {
     }
   }
 
-  /// Enough matches that the parts are copied on every core: the merged list is the
-  /// oracle's, in order.
-  @Test func mergesManyMatchesOnEveryCoreInOrder() async throws {
+  /// A dense keyword over many chunks, searched by this task alone and with helpers (more
+  /// than there are cores): chunks written in place and apart come in the oracle's order.
+  @Test(arguments: [0, 1, 3])
+  func manyMatchesComeInOrderFromEveryChunk(helpers: Int) async throws {
     let rows = (0..<3_000).map {
       TranscriptRow(start: 0, text: "a\u{301}\($0) " + String(repeating: "ab ", count: 20 + $0 % 7))
     }
     let corpus = Corpus(rows)
+    let folded = FoldedCorpus(corpus, segmentBytes: 4_096)
+    let chunks = ChunkedMatcher.chunks(of: folded, chunkBytes: 8_192)
+    let expected = try await OracleMatcher(corpus: corpus).matches(of: "a")
+    // (Each row's "ab"s; its "á" is not an "a".)
+    #expect(expected.count == rows.indices.reduce(0) { $0 + 20 + $1 % 7 })
+    for kernel in ScanKernel.available {
+      let search = ChunkedSearch(
+        folded: folded, keyword: FoldedKeyword("a"), chunks: chunks, kernel: kernel,
+        originals: corpus, rooms: ChunkRooms(capacity: 1 << 16))
+      #expect(try await search.run(helpers: helpers) == expected, "\(kernel)")
+    }
+  }
+
+  /// A key of several scalars gets room for the rate of the first chunk searched; here
+  /// the rows after the first fifth hold fifty times as many matches a byte, so most go
+  /// past the result's room, and still follow in order.
+  @Test(arguments: [0, 1, 3])
+  func matchesPastTheExpectedRoomFollowInOrder(helpers: Int) async throws {
+    let rows = (0..<5_000).map {
+      TranscriptRow(
+        start: 0,
+        text: $0 < 1_000
+          ? "\($0) filler, then a zephyr" + (($0 % 10 == 0) ? " zephyr" : "")
+          : "\($0) zephyr zéphyr ZEPHYR zephyrzephyr")
+    }
+    let corpus = Corpus(rows)
+    let folded = FoldedCorpus(corpus, segmentBytes: 1_024)
+    let chunks = ChunkedMatcher.chunks(of: folded, chunkBytes: 2_048)
+    let expected = try await OracleMatcher(corpus: corpus).matches(of: "zephyr")
+    #expect(expected.count == 1_100 + 4_000 * 4)
+    let search = ChunkedSearch(
+      folded: folded, keyword: FoldedKeyword("zephyr"), chunks: chunks, kernel: .automatic,
+      originals: corpus, rooms: ChunkRooms(capacity: 1 << 16))
+    #expect(try await search.run(helpers: helpers) == expected)
+  }
+
+  /// One matcher searched for keywords of every density in turn, so that each search
+  /// gets rooms another left, too small or larger than it needs.
+  @Test func searchesInTurnReuseRoomsAndStayExact() async throws {
+    let rows = (0..<4_000).map {
+      TranscriptRow(start: 0, text: "\($0) a ab abc " + String(repeating: "b", count: $0 % 50))
+    }
+    let corpus = Corpus(rows)
     let chunked = ChunkedMatcher(
-      corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 4_096), chunkBytes: 8_192)
-    let got = try await chunked.matches(of: "a")
-    #expect(got.count >= ChunkedMatcher.parallelMergeMatches)
-    #expect(got == (try await OracleMatcher(corpus: corpus).matches(of: "a")))
+      corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 2_048), chunkBytes: 4_096)
+    let oracle = OracleMatcher(corpus: corpus)
+    for keyword in ["a", "abc", "b", "zz", "ab", "a", "bb", "b"] {
+      let expected = try await oracle.matches(of: keyword)
+      #expect(try await chunked.matches(of: keyword) == expected, "\(keyword)")
+    }
+  }
+
+  /// Searches of one matcher running at once share its rooms; each gets the oracle's
+  /// answer (ThreadSanitizer runs it).
+  @Test func concurrentSearchesOfOneMatcherShareItsRooms() async throws {
+    let corpus = Corpus((0..<3_000).map { TranscriptRow(start: 0, text: "\($0) a ab abc cab") })
+    let chunked = ChunkedMatcher(
+      corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 1_024), chunkBytes: 2_048)
+    let keywords = ["a", "ab", "abc", "b", "cab", "a", "c", "ab"]
+    var expected: [[Match]] = []
+    for keyword in keywords {
+      expected.append(try await OracleMatcher(corpus: corpus).matches(of: keyword))
+    }
+    let results = try await withThrowingTaskGroup(of: (Int, [Match]).self) { group in
+      for (index, keyword) in keywords.enumerated() {
+        group.addTask { (index, try await chunked.matches(of: keyword)) }
+      }
+      return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+    }
+    for index in keywords.indices {
+      #expect(results[index] == expected[index], "\(keywords[index])")
+    }
   }
 
   @Test func chunksCoverEveryRowOnceInOrder() {
@@ -104,5 +172,48 @@ extension ChunkedMatcherTests {
     #expect(results.count == 8 && results.allSatisfy { $0 == expected })
     #expect(expected.count == 3_000)
     #expect(chunked.forms.builtFormWithoutDiacritics != nil)
+  }
+}
+
+@Suite("ChunkRooms")
+struct ChunkRoomsTests {
+  /// The room taken is the one given back last, whose memory is still in the caches.
+  @Test func theRoomGivenBackLastIsTakenFirst() {
+    let rooms = ChunkRooms(capacity: 1_000)
+    let first = rooms.take(atLeast: 100)
+    let second = rooms.take(atLeast: 100)
+    rooms.giveBack(first, needed: 10)
+    rooms.giveBack(second, needed: 10)
+    let again = (rooms.take(atLeast: 50), rooms.take(atLeast: 50))
+    #expect(again.0.buffer.baseAddress == second.buffer.baseAddress)
+    #expect(again.1.buffer.baseAddress == first.buffer.baseAddress)
+    rooms.giveBack(again.0, needed: 0)
+    rooms.giveBack(again.1, needed: 0)
+  }
+
+  /// A room whose matches did not all fit comes back with room for them and a quarter
+  /// more; one that would hold more than the capacity is not kept.
+  @Test func roomsGrowPastWhatDidNotFitWithinTheCapacity() {
+    let rooms = ChunkRooms(capacity: 1_000)
+    rooms.giveBack(rooms.take(atLeast: 8), needed: 400)
+    let grown = rooms.take(atLeast: 0)
+    #expect(grown.buffer.count == 500)
+    rooms.giveBack(grown, needed: 2_000)
+    let fresh = rooms.take(atLeast: 0)
+    #expect(fresh.buffer.count == 0)
+    rooms.giveBack(fresh, needed: 0)
+  }
+
+  /// A room too small for what is asked is replaced by a new one with a quarter more.
+  @Test func aRoomTooSmallIsReplaced() {
+    let rooms = ChunkRooms(capacity: 1_000)
+    rooms.giveBack(rooms.take(atLeast: 8), needed: 8)
+    let larger = rooms.take(atLeast: 400)
+    #expect(larger.buffer.count == 500)
+    rooms.giveBack(larger, needed: 0)
+    // (The small room went: the larger one is the only one kept.)
+    let again = rooms.take(atLeast: 0)
+    #expect(again.buffer.baseAddress == larger.buffer.baseAddress)
+    rooms.giveBack(again, needed: 0)
   }
 }

@@ -1,9 +1,10 @@
-import Dispatch
 import Foundation
 
-/// ``FoldedMatcher`` split into chunks of rows searched concurrently in a task group,
-/// results merged in row order. Cancellation is checked before each chunk, so a
-/// cancelled search stops within one chunk.
+/// ``FoldedMatcher`` split into chunks of rows searched concurrently: by the calling
+/// task and a task group's, each claiming the next chunk. Matches are written in place in
+/// the result where a chunk's predecessors are done, else apart and copied there as soon
+/// as they are. Cancellation is checked before each chunk, so a cancelled search stops
+/// within one chunk.
 public struct ChunkedMatcher: Matcher {
   public static let name = "chunked"
   /// The corpus and its folded forms this matcher searches.
@@ -14,6 +15,8 @@ public struct ChunkedMatcher: Matcher {
   /// The scan kernel every chunk's search runs.
   public let kernel: ScanKernel
   private let chunkBytes: Int
+  /// Rooms for chunks searched apart, kept between searches.
+  private let rooms: ChunkRooms
 
   /// The least folded bytes per chunk: large enough that scheduling a task costs little
   /// beside the scan.
@@ -61,7 +64,15 @@ public struct ChunkedMatcher: Matcher {
     self.kernel = kernel
     self.chunkBytes = chunkBytes ?? Self.chunkBytes(forTotal: forms.caseless.byteCount)
     chunks = Self.chunks(of: forms.caseless, chunkBytes: self.chunkBytes)
+    rooms = ChunkRooms(
+      capacity: max(Self.keptRoomMatches, forms.caseless.byteCount / Self.bytesPerKeptRoomMatch))
   }
+
+  /// The most matches the rooms kept between searches hold together, at the least...
+  static let keptRoomMatches = 1 << 16
+  /// ...and at most one per this many folded bytes (an eighth of the folded corpus's
+  /// size, matches being 12 bytes).
+  static let bytesPerKeptRoomMatch = 96
 
   /// Whole segments per chunk, as many as make up `chunkBytes`.
   package static func chunks(of folded: FoldedCorpus, chunkBytes: Int) -> [Range<Int>] {
@@ -95,50 +106,9 @@ public struct ChunkedMatcher: Matcher {
     let folded = forms.form(for: keyword.options)
     let chunks =
       folded.ignoresDiacritics ? Self.chunks(of: folded, chunkBytes: chunkBytes) : self.chunks
-    let corpus = forms.corpus
-    let kernel = kernel
-    return try await withThrowingTaskGroup(of: (Int, [Match]).self) { group in
-      for (index, rows) in chunks.enumerated() {
-        group.addTask {
-          try Task.checkCancellation()
-          return (
-            index, folded.matches(of: keyword, inRows: rows, kernel: kernel, originals: corpus)
-          )
-        }
-      }
-      var parts = [[Match]](repeating: [], count: chunks.count)
-      for try await (index, matches) in group { parts[index] = matches }
-      return Self.merge(parts)
-    }
+    let search = ChunkedSearch(
+      folded: folded, keyword: keyword, chunks: chunks, kernel: kernel, originals: forms.corpus,
+      rooms: rooms)
+    return try await search.run(helpers: ProcessInfo.processInfo.activeProcessorCount - 1)
   }
-
-  /// The parts back to back. Many matches are copied on every core: with a dense
-  /// keyword the copy (and the first touch of its memory) is a good part of the search,
-  /// and done on one core it would hold the others idle.
-  static func merge(_ parts: [[Match]]) -> [Match] {
-    var total = 0
-    let offsets = parts.map { part in
-      defer { total += part.count }
-      return total
-    }
-    guard total >= parallelMergeMatches else { return parts.flatMap { $0 } }
-    return [Match](unsafeUninitializedCapacity: total) { buffer, initialized in
-      let destination = Destination(base: buffer.baseAddress!)
-      DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-        parts[index].withUnsafeBufferPointer { part in
-          (destination.base + offsets[index]).initialize(from: part.baseAddress!, count: part.count)
-        }
-      }
-      initialized = total
-    }
-  }
-
-  /// The merged array's storage, shared by the copies: each writes its own range.
-  private struct Destination: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Match>
-  }
-
-  /// From how many matches the parts are copied on every core: below, one core copies
-  /// them faster than the others can be woken.
-  static let parallelMergeMatches = 1 << 16
 }

@@ -55,9 +55,7 @@ extension FoldedCorpus {
     _ keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel = .automatic,
     collectingOccurrences: Bool, originals: Corpus? = nil, shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
-    precondition(rows.lowerBound >= 0 && rows.upperBound <= rowCount, "Rows out of range")
-    checkForm(of: keyword, originals: originals)
-    precondition(kernel.isSupported, "This CPU cannot run the \(kernel) kernel")
+    checkSearch(of: keyword, inRows: rows, kernel: kernel, originals: originals)
     var result = FoldedSearchResult(
       occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil,
       occurrenceRows: collectingOccurrences ? [] : nil)
@@ -120,6 +118,26 @@ extension FoldedCorpus {
     inPlace.append(contentsOf: result.matches)
     result.matches = inPlace
     return result
+  }
+
+  /// Every match of `keyword` in rows `rows`, in order: those written to `room`, where
+  /// they go while a batch fits, then the ones returned; and the folded bytes searched.
+  ///
+  /// - Precondition: as ``matches(of:inRows:kernel:originals:)``'s.
+  func search(
+    _ keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel, originals: Corpus?,
+    room: inout MatchRoom
+  ) -> (pastRoom: [Match], bytesSearched: Int) {
+    checkSearch(of: keyword, inRows: rows, kernel: kernel, originals: originals)
+    let key = keyword.bytes
+    guard !key.isEmpty, !rows.isEmpty else { return ([], 0) }
+    var result = FoldedSearchResult()
+    var progress = SearchProgress(
+      offsets: rarestOffsets(in: key), segment: segmentIndex(ofRow: rows.lowerBound))
+    searchSegments(
+      keyword, inRows: rows, kernel: kernel, originals: originals, shouldStop: { false },
+      progress: &progress, room: &room, into: &result)
+    return (result.matches, progress.bytesSearched)
   }
 
   /// Where a search is: the next segment, the bytes searched so far, and what they told
@@ -380,6 +398,15 @@ extension FoldedCorpus {
   ) -> Result {
     guard needed, let corpus else { return body(nil) }
     return corpus.withTextStorage { body($0) }
+  }
+
+  /// Checks a search's rows, form and kernel.
+  private func checkSearch(
+    of keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel, originals: Corpus?
+  ) {
+    precondition(rows.lowerBound >= 0 && rows.upperBound <= rowCount, "Rows out of range")
+    checkForm(of: keyword, originals: originals)
+    precondition(kernel.isSupported, "This CPU cannot run the \(kernel) kernel")
   }
 
   /// Checks that `keyword` was folded for this form and that a word match has the text
