@@ -108,6 +108,24 @@ struct ChunkedMatcherTests {
     }
   }
 
+  /// A chunk holds `chunkBytes` or more, unless less follows it; a segment that less
+  /// than `chunkBytes` follows ends its chunk, so the last ones are a segment each.
+  @Test func chunksShrinkToOneSegmentTowardTheEnd() {
+    let corpus = Corpus((0..<2_000).map { TranscriptRow(start: 0, text: "row \($0) text") })
+    let folded = FoldedCorpus(corpus, segmentBytes: 100)
+    let chunks = ChunkedMatcher.chunks(of: folded, chunkBytes: 1_000)
+    let sizes = folded.segments.map(\.bytes.count)
+    for rows in chunks {
+      let segments = folded.segments.indices.filter { rows.contains(folded.segmentFirstRow[$0]) }
+      let size = segments.reduce(0) { $0 + sizes[$1] }
+      let after = sizes[(segments.last! + 1)...].reduce(0, +)
+      let afterFirst = sizes[(segments.first! + 1)...].reduce(0, +)
+      #expect(size >= 1_000 || after < 1_000)
+      #expect(afterFirst >= 1_000 || segments.count == 1)
+    }
+    #expect(chunks.count > folded.byteCount / 1_000 + 5)
+  }
+
   @Test func chunksCoverEveryRowOnceInOrder() {
     let corpus = Corpus((0..<1_000).map { TranscriptRow(start: 0, text: "row \($0) text") })
     let chunked = ChunkedMatcher(
