@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Rooms for chunks' matches, kept from one chunk to the next and from one search to the
 /// next: the room a chunk gets is the one given back last, whose memory is still in the
 /// caches, not a new array's (fresh pages, mapped and zeroed on first touch).
@@ -9,13 +7,13 @@ final class ChunkRooms: Sendable {
     let buffer: UnsafeMutableBufferPointer<Match>
   }
 
-  private struct Kept: ~Copyable {
+  private struct Kept {
     /// Free rooms; the last given back last.
     var rooms: [Room] = []
     var matches = 0
   }
 
-  private let kept = Mutex(Kept())
+  private let kept = LockedState(Kept())
   /// The most matches the free rooms hold together.
   let capacity: Int
 

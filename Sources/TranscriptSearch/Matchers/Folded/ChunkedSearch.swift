@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One search of a ``ChunkedMatcher``, shared by the tasks that run it.
 ///
@@ -23,7 +22,7 @@ final class ChunkedSearch: Sendable {
   /// For a key of one scalar, its rarest byte: every match holds one, so its count bounds
   /// the matches.
   private let boundingByte: UInt8?
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   /// A chunk's matches, found apart from the result.
   private struct Part: Sendable {
