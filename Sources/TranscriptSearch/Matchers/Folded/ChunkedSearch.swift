@@ -102,22 +102,26 @@ final class ChunkedSearch: Sendable {
     return matches
   }
 
-  /// Searches chunks into the result, made with room for as many matches as expected,
+  /// Searches chunks into the result, made with room for more matches than expected,
   /// while the task group's tasks search others.
   private func searchToResult() -> [Match] {
-    let capacity =
-      boundingByte.map {
-        folded.estimatedCount(of: $0, inRows: 0..<folded.rowCount, margin: true)
-      } ?? expectedMatchesFromAChunk()
-    var result = [Match](unsafeUninitializedCapacity: max(capacity, 1)) { buffer, initialized in
+    let expected =
+      boundingByte.map { folded.estimatedCount(of: $0, inRows: 0..<folded.rowCount) }
+      ?? expectedMatchesFromAChunk()
+    // (An eighth more: another key's expectation is one chunk's rate.)
+    let capacity = expected + expected / 8 + 64
+    var result = [Match](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       // (The pages of a large result are often fresh, and 2 MB ones are 512 times fewer:
       // with every result mapped anew, "a" on mixed-1m read chunked ÷ folded 1.66-1.77
       // with the advice and 1.34-1.38 without; bench-matchers, two runs each.)
-      let room = UnsafeMutableRawBufferPointer(buffer)
-      FoldedCorpus.adviseHugePages(forRoomOf: room)
-      // (Mapped at once, not by threads faulting on the same 2 MB pages: in processes whose
-      // results got fresh pages, "a" read 9.0-9.5 ms without and 6.7-6.9 with.)
-      FoldedCorpus.populate(room: room)
+      FoldedCorpus.adviseHugePages(forRoomOf: UnsafeMutableRawBufferPointer(buffer))
+      // The expected matches' pages mapped at once, not by threads that fault on the same
+      // 2 MB pages and wait for each other there: in processes whose results got fresh
+      // pages, "a" on mixed-1m read 9.0-9.5 ms without and 6.7-6.9 with, and 的 on
+      // chinese-1m 19.4-19.5 and 11.6-11.8 (folded: 18.6-18.7).
+      FoldedCorpus.populate(
+        room: UnsafeMutableRawBufferPointer(
+          UnsafeMutableBufferPointer(rebasing: buffer.prefix(expected))))
       let copies = state.withLock { state in
         state.destination = Destination(base: buffer.baseAddress!, capacity: buffer.count)
         return Self.claimPlacements(&state)
@@ -138,8 +142,8 @@ final class ChunkedSearch: Sendable {
     return result
   }
 
-  /// How many matches the whole search is expected to find, from a first chunk searched
-  /// apart (its rate, and an eighth more), for a key other than one scalar.
+  /// How many matches the whole search is expected to find, at the rate of a first chunk
+  /// searched apart, for a key other than one scalar.
   private func expectedMatchesFromAChunk() -> Int {
     guard case .apart(let chunk)? = claim() else { return 0 }
     let (part, bytes) = search(chunk)
@@ -150,7 +154,7 @@ final class ChunkedSearch: Sendable {
     guard part.count >= FoldedCorpus.matchesBeforeReserving, bytes > 0 else {
       return part.count * chunks.count
     }
-    return Int(Double(part.count) * Double(folded.byteCount) / Double(bytes) * 1.125)
+    return Int(Double(part.count) * Double(folded.byteCount) / Double(bytes))
   }
 
   /// Searches chunks until none is left.
