@@ -126,6 +126,13 @@ struct ChunkedMatcherTests {
     #expect(chunks.count > folded.byteCount / 1_000 + 5)
   }
 
+  /// A corpus of no rows, or of rows with no text, has no chunk to search, or nothing in it.
+  @Test(arguments: [0, 1, 3])
+  func emptyCorporaHaveNoMatches(rows: Int) async throws {
+    let corpus = Corpus((0..<rows).map { _ in TranscriptRow(start: 0, text: "") })
+    #expect(try await ChunkedMatcher(corpus: corpus).matches(of: "a").isEmpty)
+  }
+
   @Test func chunksCoverEveryRowOnceInOrder() {
     let corpus = Corpus((0..<1_000).map { TranscriptRow(start: 0, text: "row \($0) text") })
     let chunked = ChunkedMatcher(

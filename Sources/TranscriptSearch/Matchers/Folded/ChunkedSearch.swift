@@ -93,7 +93,7 @@ final class ChunkedSearch: Sendable {
   ///   then skipped.
   func run(helpers: Int) async throws -> [Match] {
     let (matches, cancelled) = await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<min(helpers, chunks.count - 1) { group.addTask { self.work() } }
+      for _ in 0..<max(0, min(helpers, chunks.count - 1)) { group.addTask { self.work() } }
       let matches = searchToResult()
       await group.waitForAll()
       return (matches, state.withLock { $0.cancelled })
