@@ -68,10 +68,11 @@ public struct ChunkedMatcher: Matcher {
       capacity: max(Self.keptRoomMatches, forms.caseless.byteCount / Self.bytesPerKeptRoomMatch))
   }
 
-  /// The most matches the rooms kept between searches hold together, at the least...
+  /// The rooms kept between searches hold together no more matches than one per
+  /// ``bytesPerKeptRoomMatch`` folded bytes, or this many if that is more.
   static let keptRoomMatches = 1 << 16
-  /// ...and at most one per this many folded bytes (an eighth of the folded corpus's
-  /// size, matches being 12 bytes).
+  /// Folded bytes per match the kept rooms may hold: their memory is at most an eighth of
+  /// the folded corpus's, matches being 12 bytes.
   static let bytesPerKeptRoomMatch = 96
 
   /// Whole segments per chunk, as many as make up `chunkBytes`; in the last `chunkBytes`,
