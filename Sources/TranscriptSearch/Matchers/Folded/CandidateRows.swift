@@ -184,20 +184,11 @@ struct CandidateRows {
 
   /// Set once any part of a search is told to stop, so that the others stop too.
   private final class StopFlag: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var value = false
+    private let value = LockedState(false)
 
-    func set() {
-      lock.lock()
-      value = true
-      lock.unlock()
-    }
+    func set() { value.withLock { $0 = true } }
 
-    func isSet() -> Bool {
-      lock.lock()
-      defer { lock.unlock() }
-      return value
-    }
+    func isSet() -> Bool { value.withLock { $0 } }
   }
 
   /// Calls `body` with each place in `block` where a key starts (and the key), in order.

@@ -83,7 +83,7 @@ final class ChunkedSearch: Sendable {
     self.rooms = rooms
     let key = keyword.bytes
     boundingByte =
-      !key.isEmpty && FoldedCorpus.scalarBounds(around: 0, in: key).count == key.count
+      !key.isEmpty && FoldedCorpus.isOneScalar(key)
       ? key[folded.rarestOffsets(in: key).rare] : nil
   }
 
@@ -108,8 +108,8 @@ final class ChunkedSearch: Sendable {
     let expected =
       boundingByte.map { folded.estimatedCount(of: $0, inRows: 0..<folded.rowCount) }
       ?? expectedMatchesFromAChunk()
-    // (An eighth more: another key's expectation is one chunk's rate.)
-    let capacity = expected + expected / 8 + 64
+    // (A margin: another key's expectation is one chunk's rate.)
+    let capacity = FoldedCorpus.withMargin(expected)
     var result = [Match](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       // (The pages of a large result are often fresh, and 2 MB ones are 512 times fewer:
       // with every result mapped anew, "a" on mixed-1m read chunked ÷ folded 1.66-1.77
@@ -151,10 +151,9 @@ final class ChunkedSearch: Sendable {
       state.done[chunk] = part
       state.busy -= 1
     }
-    guard part.count >= FoldedCorpus.matchesBeforeReserving, bytes > 0 else {
-      return part.count * chunks.count
-    }
-    return Int(Double(part.count) * Double(folded.byteCount) / Double(bytes))
+    let estimate = folded.expectedMatches(
+      afterMatches: part.count, inBytes: bytes, rows: 0..<folded.rowCount)
+    return estimate.map { Int($0) } ?? part.count * chunks.count
   }
 
   /// Searches chunks until none is left.

@@ -74,7 +74,7 @@ extension FoldedCorpus {
     // times, 25.9 -> 24.7 in one that had not). Another key's first segment tells how
     // many the rest will hold.
     var capacity: Int? = nil
-    if Self.scalarBounds(around: 0, in: key).count == key.count {
+    if Self.isOneScalar(key) {
       capacity = bound
     } else {
       searchSegments(
@@ -197,10 +197,19 @@ extension FoldedCorpus {
   )
     -> Int?
   {
+    expectedMatches(afterMatches: matches, inBytes: bytes, rows: rows).map {
+      Int(min($0 * 1.125, Double(bound)))
+    }
+  }
+
+  /// How many matches a search of `rows` finds, at the rate of the `matches` found in its
+  /// first `bytes`; nil for too few to tell.
+  func expectedMatches(afterMatches matches: Int, inBytes bytes: Int, rows: Range<Int>)
+    -> Double?
+  {
     guard matches >= Self.matchesBeforeReserving, bytes > 0 else { return nil }
     let share = Double(rows.count) / Double(max(rowCount, 1))
-    let expected = Double(matches) * Double(byteCount) * share / Double(bytes) * 1.125
-    return Int(min(expected, Double(bound)))
+    return Double(matches) * Double(byteCount) * share / Double(bytes)
   }
 
   /// Gives `matches`, found in the first `bytes` of a search of `rows`, the room
@@ -478,6 +487,11 @@ extension FoldedCorpus {
   /// the manual pages 3.4 -> 3.3; "the" in english-1m, 3.5 million true matches that
   /// the third byte cannot filter, 87 -> 89 ms.
   static let thirdAlwaysPairShare = 1.5e-4
+
+  /// Whether `key` (valid UTF-8, not empty) is one scalar.
+  static func isOneScalar(_ key: [UInt8]) -> Bool {
+    scalarBounds(around: 0, in: key).count == key.count
+  }
 
   /// The offsets of the scalar of `key` (valid UTF-8) that holds offset `offset`.
   static func scalarBounds(around offset: Int, in key: [UInt8]) -> Range<Int> {

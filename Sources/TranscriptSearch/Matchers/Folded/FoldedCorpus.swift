@@ -152,7 +152,13 @@ public struct FoldedCorpus: Sendable {
   func estimatedCount(of byte: UInt8, inRows rows: Range<Int>, margin: Bool = false) -> Int {
     let inRows = Int(
       Double(byteCounts[Int(byte)]) * Double(rows.count) / Double(max(rowCount, 1)))
-    return margin ? inRows + inRows / 8 + 64 : inRows
+    return margin ? Self.withMargin(inRows) : inRows
+  }
+
+  /// `count` and the margin room for matches gets past an estimate of them: an eighth
+  /// more, and 64.
+  static func withMargin(_ count: Int) -> Int {
+    count + count / 8 + 64
   }
 
   /// Bytes of heap the folded corpus holds (array capacities, not counting small
