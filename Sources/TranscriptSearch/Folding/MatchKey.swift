@@ -22,8 +22,26 @@ public enum MatchKey {
   /// text, Hangul and accented letters included, at its original length, so offsets
   /// rarely need mapping back.
   public static func composedKey(_ text: String, ignoringDiacritics: Bool = false) -> [UInt8] {
-    Array(
+    if let key = asciiKey(text) { return key }
+    return Array(
       key(text, ignoringDiacritics: ignoringDiacritics).precomposedStringWithCanonicalMapping.utf8)
+  }
+
+  /// The key of a text of ASCII only, with or without diacritics (it has none): its
+  /// capitals lowercased, the only change folding and either normal form make to ASCII.
+  /// Nil for any other text.
+  ///
+  /// Why: the three normalizations of the general path cost a keyword about 2 µs with
+  /// Foundation's tables in cache, and far more without (a search of a 1,000-row
+  /// transcript, cold, spent about as long preparing its keyword as scanning).
+  static func asciiKey(_ text: String) -> [UInt8]? {
+    var key: [UInt8] = []
+    key.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return nil }
+      key.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+    }
+    return key
   }
 
   /// Whether `scalar` is of General Category Mn, by the standard library's Unicode data.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TranscriptSearch
@@ -20,6 +21,33 @@ struct MatchKeyTests {
   func distinctTextsHaveDistinctKeys(_ left: String, _ right: String) {
     #expect(!MatchKey.key(left).unicodeScalars.elementsEqual(MatchKey.key(right).unicodeScalars))
     #expect(MatchKey.composedKey(left) != MatchKey.composedKey(right))
+  }
+
+  @Test(arguments: [false, true])
+  func asciiTextTakesTheShortPathToTheSameKey(_ ignoringDiacritics: Bool) {
+    // Every ASCII scalar alone, then strings of them drawn at random.
+    var texts = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
+    var random = SeededRandom(seed: 0x5EED_A5C1)
+    for _ in 0..<200 {
+      let length = Int.random(in: 1...24, using: &random)
+      texts.append(
+        String(
+          decoding: (0..<length).map { _ in UInt8.random(in: 0..<128, using: &random) },
+          as: UTF8.self))
+    }
+    texts += ["\r\n", "Zephyr", "ABCXYZ@[`{", ""]
+    for text in texts {
+      let general = Array(
+        MatchKey.key(text, ignoringDiacritics: ignoringDiacritics)
+          .precomposedStringWithCanonicalMapping.utf8)
+      #expect(MatchKey.asciiKey(text) == general, "\(Array(text.utf8))")
+      #expect(MatchKey.composedKey(text, ignoringDiacritics: ignoringDiacritics) == general)
+    }
+  }
+
+  @Test(arguments: ["café", "STRAßE", "Ａ", "x\u{301}", "ıi", "\u{80}"])
+  func anyOtherTextTakesTheGeneralPath(_ text: String) {
+    #expect(MatchKey.asciiKey(text) == nil)
   }
 
   @Test func keyIsDecomposedAndFolded() {
