@@ -42,7 +42,8 @@ extension TSBench.Verify {
           on: sample, segmentBytes: Self.checkedSegmentBytes)
         checkers.append(.sessionTyping(on: sample))
       case ChunkedMatcher.name where strategy.origin == .project:
-        checkers += ConformanceChecker.chunkedKernels(on: sample)
+        checkers += ConformanceChecker.chunkedKernels(
+          on: sample, segmentBytes: Self.checkedSegmentBytes)
       default:
         checkers.append(.strategy(strategy, on: sample))
       }

@@ -51,12 +51,20 @@ public struct ConformanceChecker {
     }
   }
 
-  /// `chunked` with each scan kernel this CPU runs.
-  public static func chunkedKernels(on sample: Corpus) -> [ConformanceChecker] {
-    ScanKernel.available.map { kernel in
-      var checker = strategy(.chunked(kernel: kernel), on: sample)
-      checker.name = "chunked (scan \(kernel.rawValue))"
-      return checker
+  /// `chunked` with each scan kernel this CPU runs, its folded forms in segments of
+  /// `segmentBytes` and its chunks two segments each, so that a sample of a few hundred
+  /// kilobytes is searched by several tasks, as a large corpus is (as shipped, `chunked`
+  /// searches a sample that small on the calling task, as `folded` does).
+  public static func chunkedKernels(on sample: Corpus, segmentBytes: Int) -> [ConformanceChecker] {
+    let forms = FoldedForms(
+      corpus: sample, caseless: FoldedCorpus(sample, segmentBytes: segmentBytes),
+      withoutDiacritics: FoldedCorpus(sample, segmentBytes: segmentBytes, ignoringDiacritics: true))
+    return ScanKernel.available.map { kernel in
+      let matcher = ChunkedMatcher(forms: forms, chunkBytes: 2 * segmentBytes, kernel: kernel)
+      return ConformanceChecker(
+        name: "chunked (scan \(kernel.rawValue))", followsContract: true,
+        offers: { ChunkedMatcher.offers($0) },
+        search: { try await matcher.matches(of: $0, options: $1) })
     }
   }
 

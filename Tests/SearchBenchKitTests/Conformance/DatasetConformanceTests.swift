@@ -78,7 +78,7 @@ struct DatasetConformanceTests {
       search: { Array(try await folded.matches(of: $0, options: $1).dropLast()) })
     let checkers =
       ConformanceChecker.foldedKernels(on: sample, segmentBytes: 16)
-      + ConformanceChecker.chunkedKernels(on: sample)
+      + ConformanceChecker.chunkedKernels(on: sample, segmentBytes: 16)
       + [ConformanceChecker.sessionTyping(on: sample), dropsLast]
     let keywords = ["strasse", "RÉSUMÉ", "स्ते", "で"].map {
       SampledKeyword(keyword: $0, shape: .given)

@@ -131,6 +131,39 @@ struct ChunkedMatcherTests {
   func emptyCorporaHaveNoMatches(rows: Int) async throws {
     let corpus = Corpus((0..<rows).map { _ in TranscriptRow(start: 0, text: "") })
     #expect(try await ChunkedMatcher(corpus: corpus).matches(of: "a").isEmpty)
+    // And split by the caller, which a corpus that small is not by default.
+    let split = ChunkedMatcher(corpus: corpus, folded: nil, chunkBytes: 1)
+    #expect(try await split.matches(of: "a").isEmpty)
+  }
+
+  /// By default a corpus of less than two of the smallest chunks is one chunk, searched
+  /// as `folded` searches it; from there on, it is split.
+  @Test func onlyACorpusOfTwoSmallestChunksOrMoreIsSplitByDefault() async throws {
+    let row = "zephyr Ωmega straße 東京 row "
+    let rowBytes = row.utf8.count + 8
+    let rows = ChunkedMatcher.splitMinimumBytes / rowBytes
+    let small = Corpus((0..<rows / 2).map { TranscriptRow(start: 0, text: row + "\($0)") })
+    let large = Corpus((0..<rows + rows / 8).map { TranscriptRow(start: 0, text: row + "\($0)") })
+    let chunkedSmall = ChunkedMatcher(corpus: small)
+    let chunkedLarge = ChunkedMatcher(corpus: large)
+    #expect(chunkedSmall.folded.byteCount < ChunkedMatcher.splitMinimumBytes)
+    #expect(chunkedLarge.folded.byteCount >= ChunkedMatcher.splitMinimumBytes)
+    #expect(chunkedSmall.chunks == [0..<small.count])
+    #expect(chunkedLarge.chunks.count > 1)
+    let splitSmall = ChunkedMatcher(
+      corpus: small, folded: FoldedCorpus(small, segmentBytes: 4_096), chunkBytes: 8_192)
+    #expect(splitSmall.chunks.count > 1)
+    for (corpus, chunked) in [(small, chunkedSmall), (large, chunkedLarge)] {
+      let folded = FoldedMatcher(corpus: corpus, folded: chunked.folded)
+      for keyword in ["zephyr", "STRASSE", "東京", "9 z"] {
+        let expected = try await folded.matches(of: keyword, options: .default)
+        #expect(try await chunked.matches(of: keyword, options: .default) == expected)
+      }
+    }
+    let options = SearchOptions(ignoresDiacritics: true)
+    #expect(
+      try await chunkedSmall.matches(of: "omega", options: options)
+        == FoldedMatcher(corpus: small).matches(of: "omega", options: options))
   }
 
   @Test func chunksCoverEveryRowOnceInOrder() {
@@ -161,6 +194,18 @@ struct ChunkedMatcherTests {
     let corpus = Corpus((0..<20_000).map { TranscriptRow(start: 0, text: "zephyr \($0)") })
     let chunked = ChunkedMatcher(
       corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 500), chunkBytes: 1_000)
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await chunked.matches(of: "zephyr")
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+
+  /// A corpus of one chunk is searched on the calling task, and a cancelled one throws too.
+  @Test func aCancelledSearchOfOneChunkThrows() async {
+    let corpus = Corpus((0..<100).map { TranscriptRow(start: 0, text: "zephyr \($0)") })
+    let chunked = ChunkedMatcher(corpus: corpus)
+    #expect(chunked.chunks.count == 1)
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
       return try await chunked.matches(of: "zephyr")

@@ -4,17 +4,21 @@ import Foundation
 /// task and a task group's, each claiming the next chunk. Matches are written in place in
 /// the result where a chunk's predecessors are done, else apart and copied there as soon
 /// as they are. Cancellation is checked before each chunk, so a cancelled search stops
-/// within one chunk.
+/// within one chunk. A corpus of one chunk (by default, one of less than
+/// ``splitMinimumBytes``) is searched on the calling task alone.
 public struct ChunkedMatcher: Matcher {
   public static let name = "chunked"
   /// The corpus and its folded forms this matcher searches.
   public let forms: FoldedForms
   /// The rows of each chunk of the default form, in order; each chunk holds whole
-  /// segments of the folded corpus, about ``chunkBytes`` of them (one, toward the end).
+  /// segments of the folded corpus, about ``chunkBytes`` of them (one, toward the end),
+  /// or, by default, all of a corpus of less than ``splitMinimumBytes``.
   public let chunks: [Range<Int>]
   /// The scan kernel every chunk's search runs.
   public let kernel: ScanKernel
   private let chunkBytes: Int
+  /// Whether the chunks' size is ``chunkBytes(forTotal:cores:)``'s, not the caller's.
+  private let sizedByDefault: Bool
   /// Rooms for chunks searched apart, kept between searches.
   private let rooms: ChunkRooms
 
@@ -63,7 +67,9 @@ public struct ChunkedMatcher: Matcher {
     self.forms = forms
     self.kernel = kernel
     self.chunkBytes = chunkBytes ?? Self.chunkBytes(forTotal: forms.caseless.byteCount)
-    chunks = Self.chunks(of: forms.caseless, chunkBytes: self.chunkBytes)
+    sizedByDefault = chunkBytes == nil
+    chunks = Self.chunks(
+      of: forms.caseless, chunkBytes: self.chunkBytes, sizedByDefault: sizedByDefault)
     rooms = ChunkRooms(
       capacity: max(Self.keptRoomMatches, forms.caseless.byteCount / Self.bytesPerKeptRoomMatch))
   }
@@ -98,6 +104,25 @@ public struct ChunkedMatcher: Matcher {
     return chunks
   }
 
+  /// The chunks of `folded`, each about `chunkBytes` (see ``chunks(of:chunkBytes:)``);
+  /// sized by default, a corpus of less than ``splitMinimumBytes`` is one chunk.
+  static func chunks(of folded: FoldedCorpus, chunkBytes: Int, sizedByDefault: Bool)
+    -> [Range<Int>]
+  {
+    guard sizedByDefault, folded.byteCount < Self.splitMinimumBytes else {
+      return chunks(of: folded, chunkBytes: chunkBytes)
+    }
+    return [0..<folded.rowCount]
+  }
+
+  /// The least folded bytes a corpus is split at, by default: two of the smallest
+  /// chunks. A smaller corpus is one chunk, searched on the calling task as ``FoldedMatcher``
+  /// searches it, where waking a helper and sharing the result cost more than the helper
+  /// saves. Rows of `mixed-100k`, "zephyr", median of 600 searches, split or whole: 1,000
+  /// rows 20.7 or 3.0 µs; 10,000 rows (1 MB) 82 or 49 µs; 20,000 rows (2.1 MB) 103-109 or
+  /// 97 µs; 27,000 rows (2.9 MB) 120 or 128-130 µs; 35,000 rows (3.7 MB) 131-132 or 166 µs.
+  public static let splitMinimumBytes = 2 * chunkBytes
+
   public static func offers(_ options: SearchOptions) -> Bool { true }
 
   public func nonEmptyMatches(of keyword: String, options: SearchOptions) async throws -> [Match] {
@@ -111,7 +136,15 @@ public struct ChunkedMatcher: Matcher {
   public func matches(of keyword: FoldedKeyword) async throws -> [Match] {
     let folded = forms.form(for: keyword.options)
     let chunks =
-      folded.ignoresDiacritics ? Self.chunks(of: folded, chunkBytes: chunkBytes) : self.chunks
+      folded.ignoresDiacritics
+      ? Self.chunks(of: folded, chunkBytes: chunkBytes, sizedByDefault: sizedByDefault)
+      : self.chunks
+    if chunks.count == 1 {
+      // (Nothing to split: none of the machinery that shares a search between tasks.)
+      try Task.checkCancellation()
+      return folded.matches(
+        of: keyword, inRows: 0..<folded.rowCount, kernel: kernel, originals: forms.corpus)
+    }
     let search = ChunkedSearch(
       folded: folded, keyword: keyword, chunks: chunks, kernel: kernel, originals: forms.corpus,
       rooms: rooms)
