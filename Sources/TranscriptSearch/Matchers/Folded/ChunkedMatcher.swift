@@ -118,9 +118,10 @@ public struct ChunkedMatcher: Matcher {
   /// The least folded bytes a corpus is split at, by default: two of the smallest
   /// chunks. A smaller corpus is one chunk, searched on the calling task as ``FoldedMatcher``
   /// searches it, where waking a helper and sharing the result cost more than the helper
-  /// saves. Rows of `mixed-100k`, "zephyr", median of 600 searches, split or whole: 1,000
-  /// rows 20.7 or 3.0 µs; 10,000 rows (1 MB) 82 or 49 µs; 20,000 rows (2.1 MB) 103-109 or
-  /// 97 µs; 27,000 rows (2.9 MB) 120 or 128-130 µs; 35,000 rows (3.7 MB) 131-132 or 166 µs.
+  /// saves. "zephyr", medians of 400-600 searches, split or whole: `english-1k` 20.7 or
+  /// 3.0 µs; `mixed-10k` (1 MB) 82 or 49 µs; the first rows of `mixed-100k`, 20,000 (2.1
+  /// MB) 103-109 or 97 µs, 27,000 (2.9 MB) 120 or 128-130 µs, 35,000 (3.7 MB) 131-132 or
+  /// 166 µs.
   public static let splitMinimumBytes = 2 * chunkBytes
 
   public static func offers(_ options: SearchOptions) -> Bool { true }
