@@ -7,6 +7,25 @@ import TranscriptSearch
 
 @Suite("Compare")
 struct CompareTests {
+  /// Each round's order is a permutation; over rounds, every entrant runs first and
+  /// every one runs both before and after every other; the same seed repeats the orders.
+  @Test func ordersAreShuffledPermutationsThatRepeatFromTheSeed() {
+    var generator = SplitMix64(seed: Comparison.orderSeed)
+    let orders = (0..<60).map { _ in Comparison.order(of: 5, using: &generator) }
+    for order in orders { #expect(order.sorted() == Array(0..<5)) }
+    #expect(Set(orders.map(\.first!)) == Set(0..<5))
+    for first in 0..<5 {
+      for second in 0..<5 where second != first {
+        let before = orders.filter { $0.firstIndex(of: first)! < $0.firstIndex(of: second)! }
+        #expect(!before.isEmpty && before.count < orders.count, "\(first) \(second)")
+      }
+    }
+    var again = SplitMix64(seed: Comparison.orderSeed)
+    #expect((0..<60).map { _ in Comparison.order(of: 5, using: &again) } == orders)
+    #expect(Comparison.order(of: 1, using: &again) == [0])
+    #expect(Comparison.order(of: 0, using: &again).isEmpty)
+  }
+
   @Test func equalSamplesShowNoDifference() {
     let samples = [1.0, 1.1, 0.9, 1.05, 0.95]
     let estimate = RatioEstimate.bootstrap(samples, over: samples.reversed())
