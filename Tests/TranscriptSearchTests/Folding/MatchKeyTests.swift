@@ -23,6 +23,13 @@ struct MatchKeyTests {
     #expect(MatchKey.composedKey(left) != MatchKey.composedKey(right))
   }
 
+  /// The general path's composed key, for comparison.
+  private static func generalKey(_ text: String, ignoringDiacritics: Bool) -> [UInt8] {
+    Array(
+      MatchKey.key(text, ignoringDiacritics: ignoringDiacritics)
+        .precomposedStringWithCanonicalMapping.utf8)
+  }
+
   @Test(arguments: [false, true])
   func asciiTextTakesTheShortPathToTheSameKey(_ ignoringDiacritics: Bool) {
     // Every ASCII scalar alone, then strings of them drawn at random.
@@ -37,17 +44,57 @@ struct MatchKeyTests {
     }
     texts += ["\r\n", "Zephyr", "ABCXYZ@[`{", ""]
     for text in texts {
-      let general = Array(
-        MatchKey.key(text, ignoringDiacritics: ignoringDiacritics)
-          .precomposedStringWithCanonicalMapping.utf8)
-      #expect(MatchKey.asciiKey(text) == general, "\(Array(text.utf8))")
+      let general = Self.generalKey(text, ignoringDiacritics: ignoringDiacritics)
+      #expect(
+        MatchKey.scalarwiseKey(text, ignoringDiacritics: ignoringDiacritics) == general,
+        "\(Array(text.utf8))")
       #expect(MatchKey.composedKey(text, ignoringDiacritics: ignoringDiacritics) == general)
     }
   }
 
-  @Test(arguments: ["café", "STRAßE", "Ａ", "x\u{301}", "ıi", "\u{80}"])
+  /// Every scalar the short path keeps as it is, alone, and strings of them drawn at
+  /// random among ASCII letters, marks and spaces: the same key as the general path.
+  @Test(arguments: [false, true])
+  func scalarsThatAreTheirOwnKeysTakeTheShortPathToTheSameKey(_ ignoringDiacritics: Bool) {
+    let own = (0x80..<0x1_0000).filter {
+      MatchKey.isOwnComposedKey(UInt32($0), ignoringDiacritics: ignoringDiacritics)
+    }.map { Unicode.Scalar(UInt32($0))! }
+    #expect(own.count > 20_000)
+    for scalar in own {
+      let text = String(Character(scalar))
+      let general = Self.generalKey(text, ignoringDiacritics: ignoringDiacritics)
+      #expect(
+        MatchKey.scalarwiseKey(text, ignoringDiacritics: ignoringDiacritics) == general,
+        "U+\(String(scalar.value, radix: 16))")
+    }
+    var random = SeededRandom(seed: 0x0B5E_55ED)
+    let others: [Unicode.Scalar] = ["a", "Z", " ", "'", "\u{3099}", "\u{301}", "\u{654}"]
+    for _ in 0..<500 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...8, using: &random) {
+        text.append(
+          Bool.random(using: &random)
+            ? own.randomElement(using: &random)! : others.randomElement(using: &random)!)
+      }
+      let string = String(text)
+      let general = Self.generalKey(string, ignoringDiacritics: ignoringDiacritics)
+      #expect(
+        MatchKey.composedKey(string, ignoringDiacritics: ignoringDiacritics) == general,
+        "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
+
+  @Test(arguments: ["café", "STRAßE", "Ａ", "x\u{301}", "ıi", "\u{80}", "\u{3099}", "Ωmega"])
   func anyOtherTextTakesTheGeneralPath(_ text: String) {
-    #expect(MatchKey.asciiKey(text) == nil)
+    #expect(MatchKey.scalarwiseKey(text, ignoringDiacritics: false) == nil)
+  }
+
+  @Test func kanaAndArabicLettersTakeTheGeneralPathWhenDiacriticsAreIgnored() {
+    for text in ["が", "آ", "か"] {
+      #expect(MatchKey.scalarwiseKey(text, ignoringDiacritics: true) == nil)
+      #expect(MatchKey.scalarwiseKey(text, ignoringDiacritics: false) == Array(text.utf8))
+    }
+    #expect(MatchKey.composedKey("が", ignoringDiacritics: true) == Array("か".utf8))
   }
 
   @Test func keyIsDecomposedAndFolded() {
