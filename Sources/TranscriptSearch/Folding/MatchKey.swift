@@ -27,14 +27,15 @@ public enum MatchKey {
       key(text, ignoringDiacritics: ignoringDiacritics).precomposedStringWithCanonicalMapping.utf8)
   }
 
-  /// The composed key of a text whose every scalar is ASCII or one of
-  /// ``isOwnComposedKey(_:ignoringDiacritics:)``'s: scalar by scalar, ASCII capitals
-  /// lowercased and every other scalar kept. Nil for any other text.
+  /// The composed key of a text whose every scalar is ASCII or has a
+  /// ``scalarKey(_:ignoringDiacritics:)``: scalar by scalar, ASCII capitals lowercased and
+  /// every other scalar replaced by its key. Nil for any other text.
   ///
   /// Why: the three normalizations of the general path cost a keyword 2.3 µs with
   /// Foundation's tables in cache, and more without. A search of `english-1k` for an
   /// absent keyword: 5.4 -> 3.0 µs, and 22-25 -> 14-16 µs with the caches flushed first;
-  /// of `chinese-1k` for 麒麟: 5.6-9.3 -> 3.4-3.6 µs, and 28-29 -> 17-20 µs.
+  /// of `chinese-1k` for 麒麟: 5.6-9.3 -> 3.4-3.6 µs, and 28-29 -> 17-20 µs; of
+  /// `cyrillic-10k` for дескриптор: 22.0 -> 18.1 µs.
   static func scalarwiseKey(_ text: String, ignoringDiacritics: Bool) -> [UInt8]? {
     var key: [UInt8] = []
     key.reserveCapacity(text.utf8.count)
@@ -42,8 +43,8 @@ public enum MatchKey {
       if scalar.isASCII {
         let byte = UInt8(truncatingIfNeeded: scalar.value)
         key.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
-      } else if isOwnComposedKey(scalar.value, ignoringDiacritics: ignoringDiacritics) {
-        UTF8.encode(scalar) { key.append($0) }
+      } else if let own = scalarKey(scalar.value, ignoringDiacritics: ignoringDiacritics) {
+        UTF8.encode(Unicode.Scalar(own).unsafelyUnwrapped) { key.append($0) }
       } else {
         return nil
       }
@@ -51,16 +52,20 @@ public enum MatchKey {
     return key
   }
 
-  /// Whether `scalar` is its own composed key wherever it stands among ASCII and such
-  /// scalars: it has no case folding, and it decomposes, if at all, only into what
-  /// composes back into it (never with a scalar of such a text): CJK ideographs (the
-  /// Unified block and Extension A) and Hangul syllables; with diacritics counted,
-  /// also kana and the Arabic letters, which may decompose into a base and a mark.
-  static func isOwnComposedKey(_ scalar: UInt32, ignoringDiacritics: Bool) -> Bool {
+  /// The composed key of `scalar` wherever it stands among ASCII and such scalars, for
+  /// scalars with no case folding, or a one-scalar one, that decompose, if at all, only
+  /// into what composes back (never with a scalar of such a text): CJK ideographs (the
+  /// Unified block and Extension A), Hangul syllables and the Russian alphabet's letters,
+  /// capitals folded (with diacritics counted: Й and й too, and kana and Arabic letters,
+  /// which may decompose into a base and a mark). Nil for any other scalar.
+  static func scalarKey(_ scalar: UInt32, ignoringDiacritics: Bool) -> UInt32? {
     switch scalar {
-    case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
-    case 0x3041...0x3096, 0x30A1...0x30FA, 0x0621...0x064A: !ignoringDiacritics
-    default: false
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: scalar
+    case 0x0419, 0x0439: ignoringDiacritics ? nil : 0x0439
+    case 0x0410...0x042F: scalar + 0x20
+    case 0x0430...0x044F: scalar
+    case 0x3041...0x3096, 0x30A1...0x30FA, 0x0621...0x064A: ignoringDiacritics ? nil : scalar
+    default: nil
     }
   }
 

@@ -52,12 +52,12 @@ struct MatchKeyTests {
     }
   }
 
-  /// Every scalar the short path keeps as it is, alone, and strings of them drawn at
-  /// random among ASCII letters, marks and spaces: the same key as the general path.
+  /// Every scalar the short path keys alone, and strings of them drawn at random among
+  /// ASCII letters, marks and spaces: the same key as the general path.
   @Test(arguments: [false, true])
   func scalarsThatAreTheirOwnKeysTakeTheShortPathToTheSameKey(_ ignoringDiacritics: Bool) {
     let own = (0x80..<0x1_0000).filter {
-      MatchKey.isOwnComposedKey(UInt32($0), ignoringDiacritics: ignoringDiacritics)
+      MatchKey.scalarKey(UInt32($0), ignoringDiacritics: ignoringDiacritics) != nil
     }.map { Unicode.Scalar(UInt32($0))! }
     #expect(own.count > 20_000)
     for scalar in own {
@@ -68,7 +68,9 @@ struct MatchKeyTests {
         "U+\(String(scalar.value, radix: 16))")
     }
     var random = SeededRandom(seed: 0x0B5E_55ED)
-    let others: [Unicode.Scalar] = ["a", "Z", " ", "'", "\u{3099}", "\u{301}", "\u{654}"]
+    let others: [Unicode.Scalar] = [
+      "a", "Z", " ", "'", "\u{3099}", "\u{301}", "\u{306}", "\u{308}", "\u{654}",
+    ]
     for _ in 0..<500 {
       var text = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 1...8, using: &random) {
@@ -84,17 +86,21 @@ struct MatchKeyTests {
     }
   }
 
-  @Test(arguments: ["café", "STRAßE", "Ａ", "x\u{301}", "ıi", "\u{80}", "\u{3099}", "Ωmega"])
+  @Test(arguments: [
+    "café", "STRAßE", "Ａ", "x\u{301}", "ıi", "\u{80}", "\u{3099}", "Ωmega", "ёж", "її",
+  ])
   func anyOtherTextTakesTheGeneralPath(_ text: String) {
     #expect(MatchKey.scalarwiseKey(text, ignoringDiacritics: false) == nil)
   }
 
-  @Test func kanaAndArabicLettersTakeTheGeneralPathWhenDiacriticsAreIgnored() {
-    for text in ["が", "آ", "か"] {
+  @Test func lettersWithMarksTakeTheGeneralPathWhenDiacriticsAreIgnored() {
+    for text in ["が", "آ", "か", "й"] {
       #expect(MatchKey.scalarwiseKey(text, ignoringDiacritics: true) == nil)
       #expect(MatchKey.scalarwiseKey(text, ignoringDiacritics: false) == Array(text.utf8))
     }
     #expect(MatchKey.composedKey("が", ignoringDiacritics: true) == Array("か".utf8))
+    #expect(MatchKey.composedKey("ЙОД", ignoringDiacritics: true) == Array("иод".utf8))
+    #expect(MatchKey.composedKey("ЙОД") == Array("йод".utf8))
   }
 
   @Test func keyIsDecomposedAndFolded() {
