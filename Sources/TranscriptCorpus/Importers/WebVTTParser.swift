@@ -39,7 +39,7 @@ struct WebVTTParser {
   private var text: [UInt8] = []
   private var nulFree: [UInt8] = []
   private var scratch: [UInt8] = []
-  private var lastSpeaker: String?
+  private var voices = RecentVoices()
 
   init(path: String) { self.path = path }
 
@@ -157,7 +157,7 @@ struct WebVTTParser {
     inBlock = false
     if let cueStart {
       let speaker = buffer.withUnsafeBufferPointer {
-        WebVTTCueText.parse($0, into: &text, scratch: &scratch, lastSpeaker: &lastSpeaker)
+        WebVTTCueText.parse($0, into: &text, scratch: &scratch, voices: &voices)
       }
       text.withUnsafeBufferPointer {
         corpus.appendRow(start: cueStart, speaker: speaker, utf8Text: $0)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TranscriptSearch
 
@@ -207,6 +208,33 @@ struct WebVTTParserTests {
     // A "<" without its ">" starts a tag that runs to the end of the cue text.
     #expect(try text("2 < 3 is true")?.text == "2")
     #expect(try text("line one\n  line two  ")?.text == "line one line two")
+  }
+
+  // Voices alternating among more people than the parser keeps recent voices for, some
+  // of the same length, some written with extra whitespace or a character reference:
+  // each cue has its own speaker, as if it were the only cue.
+  @Test func voicesAlternatingAmongManyPeople() throws {
+    let voices: [(written: String, speaker: String)] = [
+      ("Ann", "Ann"), ("Bob", "Bob"), ("  Ann ", "Ann"), ("Eve", "Eve"), ("Ann Lee", "Ann Lee"),
+      ("Ann  Lee", "Ann Lee"), ("A&amp;B", "A&B"), ("A&B", "A&B"), ("王伟", "王伟"),
+      ("Анна", "Анна"), ("Zoë", "Zoë"), ("Zoe", "Zoe"), ("Dan", "Dan"), ("Cy", "Cy"),
+    ]
+    // Each voice many times, in an order that revisits old ones after many others.
+    var order: [Int] = []
+    var state: UInt64 = 7
+    for _ in 0..<300 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      order.append(Int(state >> 33) % voices.count)
+    }
+    var file = "WEBVTT\n"
+    for (cue, voice) in order.enumerated() {
+      file += "\n00:\(String(format: "%02d", cue / 60)):\(String(format: "%02d", cue % 60)).000"
+      file += " --> 01:00:00.000\n<v \(voices[voice].written)>line \(cue)\n"
+    }
+    let expected = order.enumerated().map { cue, voice in
+      Cue(Int64(cue) * 1_000, "line \(cue)", speaker: voices[voice].speaker)
+    }
+    #expect(try cues(file) == expected)
   }
 
   // Block step 11.5: a blank line ends the cue; a whitespace-only line is text.
