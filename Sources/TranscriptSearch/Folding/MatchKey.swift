@@ -23,7 +23,12 @@ public enum MatchKey {
   /// rarely need mapping back.
   public static func composedKey(_ text: String, ignoringDiacritics: Bool = false) -> [UInt8] {
     if let key = scalarwiseKey(text, ignoringDiacritics: ignoringDiacritics) { return key }
-    return Array(
+    return generalComposedKey(text, ignoringDiacritics: ignoringDiacritics)
+  }
+
+  /// ``composedKey(_:ignoringDiacritics:)`` by Foundation's normalizations, for any text.
+  static func generalComposedKey(_ text: String, ignoringDiacritics: Bool) -> [UInt8] {
+    Array(
       key(text, ignoringDiacritics: ignoringDiacritics).precomposedStringWithCanonicalMapping.utf8)
   }
 
@@ -56,16 +61,18 @@ public enum MatchKey {
   /// scalars with no case folding, or a one-scalar one, that decompose, if at all, only
   /// into what composes back (never with a scalar of such a text): CJK ideographs (the
   /// Unified block and Extension A), Hangul syllables and the Russian alphabet's letters,
-  /// capitals folded (with diacritics counted: Й and й too, and kana and Arabic letters,
-  /// which may decompose into a base and a mark). Nil for any other scalar.
+  /// capitals folded (Й and й to и without diacritics); with diacritics counted, kana and
+  /// Arabic letters, which may decompose into a base and a mark; and the other letters
+  /// of the Latin, Greek and Cyrillic blocks keyed alone (see `AlphabetScalarKeys`). Nil
+  /// for any other scalar.
   static func scalarKey(_ scalar: UInt32, ignoringDiacritics: Bool) -> UInt32? {
     switch scalar {
     case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: scalar
-    case 0x0419, 0x0439: ignoringDiacritics ? nil : 0x0439
+    case 0x0419, 0x0439: ignoringDiacritics ? 0x0438 : 0x0439
     case 0x0410...0x042F: scalar + 0x20
     case 0x0430...0x044F: scalar
     case 0x3041...0x3096, 0x30A1...0x30FA, 0x0621...0x064A: ignoringDiacritics ? nil : scalar
-    default: nil
+    default: AlphabetScalarKeys.key(scalar, ignoringDiacritics: ignoringDiacritics)
     }
   }
 
