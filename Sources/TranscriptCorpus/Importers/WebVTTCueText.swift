@@ -104,8 +104,8 @@ enum WebVTTCueText {
     let end = min(index + 1, cue.count)
     guard isVoice, speaker == nil else { return end }
     // A voice tag most often names one of the few people of the last cues: its bytes are
-    // compared with theirs before anything is built (a million cues of six speakers
-    // taken at random: the WebVTT import 10% faster).
+    // compared with theirs before anything is built (where only the previous cue's were,
+    // a million cues of six speakers taken at random built a string for five in six).
     let raw = UnsafeBufferPointer(rebasing: cue[annotationStart..<index])
     let hasReference = raw.contains(0x26)
     if !hasReference, let known = voices.speaker(of: raw) {
