@@ -144,10 +144,7 @@ enum WebVTTCueText {
     guard let base = bytes.baseAddress else { return }
     var start = 0
     while start <= bytes.count {
-      let end =
-        memchr(base + start, 0x0A, bytes.count - start).map {
-          UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base
-        } ?? bytes.count
+      let end = firstIndex(of: 0x0A, in: bytes, from: start)
       var low = start
       var high = end
       while low < high && (base[low] == 0x20 || base[low] == 0x09) { low += 1 }
