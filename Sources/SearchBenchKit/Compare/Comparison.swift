@@ -200,11 +200,7 @@ public struct Comparison: Sendable {
   /// searched): on `english-1k`, with the order rotating, `chunked` always ran right after
   /// `folded`, the same search of a corpus that small, and read half its time.
   static func order(of count: Int, using generator: inout SplitMix64) -> [Int] {
-    var order = Array(0..<count)
-    for index in order.indices.dropFirst().reversed() {
-      order.swapAt(index, generator.below(index + 1))
-    }
-    return order
+    Array(0..<count).shuffled(using: &generator)
   }
 
   /// The same orders in every run.
