@@ -48,6 +48,13 @@ size_t tsb_find(
       && !(scan->crowded && scan->key_count <= TSB_COMPRESS_KEY_LIMIT)) {
     kernel = TSB_KERNEL_AVX2;
   }
+  // The AVX2 kernel counts the rows of a keyword that is not dense only in the steps
+  // that hold a candidate (see DEFER_ROWS in ScanTemplate.h): a dense keyword's steps
+  // nearly all do. At 16 lanes deferring was slower; the AVX-512 kernel's 64-lane path,
+  // which runs every scan on Intel's cores only, was not measured with it.
+  if (kernel == TSB_KERNEL_AVX2 && scan->rows != NULL && !scan->dense) {
+    return tsb_find_deferred_rows_avx2(scan, out, capacity, resume);
+  }
   if (scan->rows != NULL) {
     switch (kernel) {
       case TSB_KERNEL_SSE2: return tsb_find_rows_sse2(scan, out, capacity, resume);

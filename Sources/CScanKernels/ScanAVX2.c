@@ -16,11 +16,33 @@
 #define BITS(mask) ((uint64_t)(uint32_t)_mm256_movemask_epi8(mask))
 #define ANY(mask) (!_mm256_testz_si256((mask), (mask)))
 
+// The number of separators in a step's four blocks (each mask lane 0 or -1) added to a
+// tally of four 64-bit lanes, and the tally's sum.
+#define TALLY_SEPARATORS(tally, s0, s1, s2, s3)                                         \
+  _mm256_add_epi64((tally),                                                            \
+      _mm256_sad_epu8(_mm256_sub_epi8(_mm256_setzero_si256(),                          \
+                          _mm256_add_epi8(_mm256_add_epi8((s0), (s1)),                 \
+                              _mm256_add_epi8((s2), (s3)))),                           \
+          _mm256_setzero_si256()))
+#define TALLY_TOTAL(tally) tally_total_avx2(tally)
+
+static inline __attribute__((always_inline)) uint64_t tally_total_avx2(__m256i tally) {
+  const __m128i halves =
+      _mm_add_epi64(_mm256_castsi256_si128(tally), _mm256_extracti128_si256(tally, 1));
+  return (uint64_t)_mm_cvtsi128_si64(halves) + (uint64_t)_mm_extract_epi64(halves, 1);
+}
+
 #define KERNEL_NAME tsb_find_avx2
 #define COUNT_ROWS 0
+#define DEFER_ROWS 0
 #include "ScanTemplate.h"
 #define KERNEL_NAME tsb_find_rows_avx2
 #define COUNT_ROWS 1
+#define DEFER_ROWS 0
+#include "ScanTemplate.h"
+#define KERNEL_NAME tsb_find_deferred_rows_avx2
+#define COUNT_ROWS 1
+#define DEFER_ROWS 1
 #include "ScanTemplate.h"
 
 #pragma clang attribute pop

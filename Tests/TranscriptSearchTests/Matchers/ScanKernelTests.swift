@@ -77,43 +77,60 @@ struct ScanKernelTests {
       let from = Int.random(in: 0...haystack.count, using: &random)
       let end = Int.random(in: from...haystack.count, using: &random)
       let firstRow = Int.random(in: 0...1_000, using: &random)
-      var expected: [(start: Int, row: Int)] = []
-      var row = firstRow
-      if end - from >= keyCount {
-        for start in from...(end - keyCount) {
-          if Array(haystack[start..<start + keyCount]) == key { expected.append((start, row)) }
-          if haystack[start] == 0xFF { row += 1 }
-        }
-      }
-      var got: [(start: Int, row: Int)] = []
-      var rowsCounted = true
-      haystack.withUnsafeBufferPointer { haystack in
-        key.withUnsafeBufferPointer { key in
-          let request = tsb_scan(
-            haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
-            key_count: key.count, rare: Int.random(in: 0..<keyCount, using: &random),
-            second: Int.random(in: 0..<keyCount, using: &random),
-            third: Int.random(in: 0..<keyCount, using: &random),
-            third_always: Int32(random.next() % 2), dense: Int32(random.next() % 2),
-            crowded: Int32(random.next() % 2), rows: nil, row: nil,
-            prefetch: Bool.random(using: &random) ? 0 : 4096)
-          kernel.forEachBatch(of: request, firstRow: firstRow) { starts, rows in
-            guard let rows else {
-              rowsCounted = false
-              return
-            }
-            for (index, start) in starts.enumerated() { got.append((Int(start), Int(rows[index]))) }
-          }
-        }
-      }
+      let expected = Self.occurrencesByteByByte(
+        of: key, in: haystack, from: from, end: end, firstRow: firstRow)
+      let got = Self.occurrencesWithRows(
+        kernel, haystack, from: from, end: end, key: key, firstRow: firstRow,
+        rare: Int.random(in: 0..<keyCount, using: &random),
+        second: Int.random(in: 0..<keyCount, using: &random),
+        third: Int.random(in: 0..<keyCount, using: &random),
+        thirdAlways: random.next() % 2 == 0, dense: random.next() % 2 == 0,
+        crowded: random.next() % 2 == 0, prefetch: Bool.random(using: &random) ? 0 : 4096)
       if kernel.native == nil {
-        #expect(!rowsCounted, "The portable kernel counts no rows")
+        #expect(got == nil, "The portable kernel counts no rows")
         continue
       }
-      #expect(rowsCounted)
-      let same = got.map(\.start) == expected.map(\.start) && got.map(\.row) == expected.map(\.row)
-      #expect(same, "trial \(trial): \(haystack.count) bytes, key of \(keyCount)")
-      if !same { return }
+      #expect(got == expected, "trial \(trial): \(haystack.count) bytes, key of \(keyCount)")
+      if got != expected { return }
+    }
+  }
+
+  /// Rows counted across long stretches without a candidate, where a kernel may count
+  /// them only when it next finds one (the AVX2 kernel, for a keyword that is not
+  /// dense): stretches of up to 40,000 bytes of separators, or of separators and letters,
+  /// between rare occurrences, then occurrences frequent enough to fill several batches.
+  @Test(arguments: ScanKernel.available.filter { $0.native != nil })
+  func countsRowsAcrossLongStretchesWithoutACandidate(_ kernel: ScanKernel) {
+    var random = SeededRandom(seed: 0x5E9A)
+    let key: [UInt8] = Array("zephyr".utf8)
+    for trial in 0..<12 {
+      var haystack: [UInt8] = []
+      // Stretches of separators, or of separators and letters, some longer than
+      // 63 steps of 128 bytes, each followed by an occurrence.
+      for _ in 0..<Int.random(in: 1...6, using: &random) {
+        let stretch = Int.random(in: 0...40_000, using: &random)
+        let separatorShare = [1.0, 0.9, 0.5].randomElement(using: &random)!
+        for _ in 0..<stretch {
+          haystack.append(Double.random(in: 0..<1, using: &random) < separatorShare ? 0xFF : 0x61)
+        }
+        haystack += key
+      }
+      // Then an occurrence every few dozen bytes: more than one batch holds.
+      for _ in 0..<3_000 {
+        haystack += (0..<Int.random(in: 0...40, using: &random)).map { _ in
+          random.next() % 3 == 0 ? 0xFF : 0x62
+        }
+        haystack += key
+      }
+      let from = Int.random(in: 0...200, using: &random)
+      let end = haystack.count - Int.random(in: 0...200, using: &random)
+      let firstRow = Int.random(in: 0...1_000, using: &random)
+      let expected = Self.occurrencesByteByByte(
+        of: key, in: haystack, from: from, end: end, firstRow: firstRow)
+      let got = Self.occurrencesWithRows(
+        kernel, haystack, from: from, end: end, key: key, firstRow: firstRow, rare: 0,
+        second: 2, third: 4)
+      #expect(got == expected, "trial \(trial): \(haystack.count) bytes")
     }
   }
 
@@ -336,6 +353,59 @@ struct ScanKernelTests {
       }
       #expect(got == expected, "trial \(trial): \(length) places, mask \(mask)")
     }
+  }
+
+  /// An occurrence of a key and the row that holds it.
+  struct Occurrence: Equatable {
+    let start: Int
+    let row: Int
+  }
+
+  /// The occurrences of `key` in `from..<end` of `haystack`, place by place, with their
+  /// rows: `firstRow` plus the separators (0xFF) before each, from `from`.
+  private static func occurrencesByteByByte(
+    of key: [UInt8], in haystack: [UInt8], from: Int, end: Int, firstRow: Int
+  ) -> [Occurrence] {
+    guard end - from >= key.count else { return [] }
+    var found: [Occurrence] = []
+    var row = firstRow
+    for start in from...(end - key.count) {
+      if haystack[start..<start + key.count].elementsEqual(key) {
+        found.append(Occurrence(start: start, row: row))
+      }
+      if haystack[start] == 0xFF { row += 1 }
+    }
+    return found
+  }
+
+  /// Every occurrence `kernel` reports with its row, counting from `firstRow` as it
+  /// scans, batch after batch; nil from a kernel that counts no rows.
+  private static func occurrencesWithRows(
+    _ kernel: ScanKernel, _ haystack: [UInt8], from: Int, end: Int, key: [UInt8],
+    firstRow: Int, rare: Int, second: Int, third: Int, thirdAlways: Bool = false,
+    dense: Bool = false, crowded: Bool = false, prefetch: Int = ScanKernel.prefetchDistance
+  ) -> [Occurrence]? {
+    var found: [Occurrence] = []
+    var rowsCounted = true
+    haystack.withUnsafeBufferPointer { haystack in
+      key.withUnsafeBufferPointer { key in
+        let request = tsb_scan(
+          haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
+          key_count: key.count, rare: rare, second: second, third: third,
+          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0, crowded: crowded ? 1 : 0,
+          rows: nil, row: nil, prefetch: prefetch)
+        kernel.forEachBatch(of: request, firstRow: firstRow) { starts, rows in
+          guard let rows else {
+            rowsCounted = false
+            return
+          }
+          for (index, start) in starts.enumerated() {
+            found.append(Occurrence(start: Int(start), row: Int(rows[index])))
+          }
+        }
+      }
+    }
+    return rowsCounted ? found : nil
   }
 
   /// Every occurrence `kernel` reports, batch after batch.
