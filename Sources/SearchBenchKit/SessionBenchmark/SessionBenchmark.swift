@@ -79,6 +79,10 @@ public struct SessionBenchmark: Sendable {
     try session.replaceText(ofRow: editedRow, with: edited)
     session.append([TranscriptRow(start: 0, text: original)])
 
+    // The viewport highlighted once, as a session does before its next keystroke.
+    let keptTexts = VisibleRowTexts()
+    _ = navigation.highlightedRows(in: corpus, reusing: keptTexts)
+
     var samples: [String: [Double]] = [:]
     let clock = ContinuousClock()
     func time(_ name: String, batch: Int = 1, _ body: () throws -> Void) rethrows {
@@ -106,6 +110,9 @@ public struct SessionBenchmark: Sendable {
         _ = navigation.viewport.reduce(0) { $0 + navigation.index.positions(inRow: $1).count }
       }
       time("highlight", batch: 20) { _ = navigation.highlightedRows(in: corpus) }
+      time("highlightAgain", batch: 20) {
+        _ = navigation.highlightedRows(in: corpus, reusing: keptTexts)
+      }
       time("nextPrevious", batch: 10_000) {
         navigation.next()
         navigation.previous()

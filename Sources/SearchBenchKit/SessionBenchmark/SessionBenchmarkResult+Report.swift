@@ -20,7 +20,11 @@ extension SessionBenchmarkResult {
     ("keepCurrentViewport", "keep current: nearest the viewport centre"),
     ("seedKeepCurrent", "seed-style keep current (dictionary scans)"),
     ("visibleMatches", "find the visible rows' matches (no AttributedString)"),
-    ("highlight", "highlight the visible rows (AttributedString per row)"),
+    ("highlight", "highlight the visible rows, each row's AttributedString built"),
+    (
+      "highlightAgain",
+      "highlight the same rows again, their texts kept (a keystroke, the current match moved)"
+    ),
     ("nextPrevious", "next + previous"),
     ("editRow", "edit one row (refold, research, update index)"),
     ("appendRow", "append one row"),

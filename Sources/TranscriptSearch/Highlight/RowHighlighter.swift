@@ -15,21 +15,38 @@ extension SearchNavigation {
   /// The rows of the viewport with their matches marked. The cost depends on the rows
   /// on screen only, never on the size of the corpus.
   ///
-  /// - Parameter corpus: the corpus the index was built from.
-  public func highlightedRows(in corpus: Corpus) -> [HighlightedRow] {
+  /// - Parameters:
+  ///   - corpus: the corpus the index was built from.
+  ///   - texts: the texts of the rows highlighted last, reused where a row's text is
+  ///     unchanged, and replaced by this viewport's; nil builds every row's text.
+  public func highlightedRows(
+    in corpus: Corpus, reusing texts: VisibleRowTexts? = nil
+  ) -> [HighlightedRow] {
+    guard let texts else {
+      return highlightedRows(in: corpus) { _, string in AttributedString(string) }
+    }
+    return texts.reusing(rows: viewport.count) { text in highlightedRows(in: corpus, text: text) }
+  }
+
+  private func highlightedRows(
+    in corpus: Corpus, text: (_ row: Int, _ string: String) -> AttributedString
+  ) -> [HighlightedRow] {
     viewport.map { row in
       let positions = index.positions(inRow: row)
+      let string = corpus.withUTF8Text(ofRow: row) { String(decoding: $0, as: UTF8.self) }
       return HighlightedRow(
-        row: row, text: highlight(row: row, positions: positions, in: corpus), positions: positions)
+        row: row, text: highlight(text(row, string), of: string, positions: positions),
+        positions: positions)
     }
   }
 
-  /// The text of `row` with its matches marked: one `AttributedString` of the whole
-  /// row, then each match's range converted from UTF-8 offsets. Matches lie on
-  /// character boundaries, so every range converts, in every script.
-  private func highlight(row: Int, positions: Range<Int>, in corpus: Corpus) -> AttributedString {
-    let string = corpus.withUTF8Text(ofRow: row) { String(decoding: $0, as: UTF8.self) }
-    var text = AttributedString(string)
+  /// `text`, the attributed form of `string`, with the matches at `positions` marked,
+  /// each match's range converted from UTF-8 offsets. Matches lie on character
+  /// boundaries, so every range converts, in every script.
+  private func highlight(
+    _ text: AttributedString, of string: String, positions: Range<Int>
+  ) -> AttributedString {
+    var text = text
     for position in positions {
       let match = index[position]
       let start = string.utf8.index(string.startIndex, offsetBy: match.start)
@@ -49,8 +66,9 @@ extension SearchNavigation {
 }
 
 extension SearchSession {
-  /// The rows on screen with their matches marked.
+  /// The rows on screen with their matches marked. The texts of rows highlighted last
+  /// that are still on screen, unchanged, are reused (see ``VisibleRowTexts``).
   public func highlightedRows() -> [HighlightedRow] {
-    navigation.highlightedRows(in: corpus)
+    navigation.highlightedRows(in: corpus, reusing: visibleRowTexts)
   }
 }

@@ -34,6 +34,9 @@ public struct SearchSession: Sendable {
   private var last: (key: FoldedKeyword, result: FoldedSearchResult)?
   /// Recent results by folded key, most recent last.
   private var recent: [(key: FoldedKeyword, matches: [Match])] = []
+  /// The texts of the rows highlighted last, shared by the copies of this session (each
+  /// text is reused only while its row's text is unchanged).
+  let visibleRowTexts = VisibleRowTexts()
 
   /// Results kept for backspaces.
   public static let recentResultLimit = 8

@@ -66,6 +66,41 @@ struct RowHighlighterTests {
     #expect(rows.map(\.row) == Array(5_000..<5_040))
   }
 
+  /// Rows highlighted with the texts kept from the last highlight are the rows built
+  /// anew, through every change a session goes through: another keyword, the current
+  /// match moved, the viewport scrolled, a visible row edited (its old text must not be
+  /// reused), a row appended into view.
+  @Test func keptTextsGiveTheRowsBuiltAnew() throws {
+    let corpus = Corpus(
+      (0..<200).map {
+        TranscriptRow(start: Int64($0), text: "row \($0): zephyr, café 量子 \($0 % 7)")
+      })
+    var session = SearchSession(corpus: corpus, viewport: 50..<90)
+    func expectSameAsBuiltAnew(_ step: String) {
+      let kept = session.highlightedRows()
+      let built = session.navigation.highlightedRows(in: session.corpus)
+      #expect(kept.map(\.row) == built.map(\.row), "\(step)")
+      #expect(kept.map(\.positions) == built.map(\.positions), "\(step)")
+      #expect(kept.map(\.text) == built.map(\.text), "\(step)")
+      #expect(session.visibleRowTexts.count == session.navigation.viewport.count, "\(step)")
+    }
+    session.setKeyword("zephyr")
+    expectSameAsBuiltAnew("first keyword")
+    expectSameAsBuiltAnew("again")
+    session.setKeyword("CAFE", options: SearchOptions(ignoresDiacritics: true))
+    expectSameAsBuiltAnew("another keyword")
+    #expect(session.next() && session.next())
+    expectSameAsBuiltAnew("current match moved")
+    session.setViewport(70..<110)
+    expectSameAsBuiltAnew("scrolled")
+    try session.replaceText(ofRow: 80, with: "café, CAFÉ and cafe\u{301}")
+    expectSameAsBuiltAnew("a visible row edited")
+    #expect(String(session.highlightedRows()[10].text.characters) == "café, CAFÉ and cafe\u{301}")
+    session.append([TranscriptRow(start: 300, text: "the last café")])
+    session.setViewport(180..<201)
+    expectSameAsBuiltAnew("a row appended into view")
+  }
+
   @Test func linksThatAreNotPositionsAreRejected() throws {
     #expect(HighlightLink.position(from: HighlightLink.url(forPosition: 42)) == 42)
     #expect(HighlightLink.position(from: try #require(URL(string: "https://example.com"))) == nil)

@@ -167,7 +167,8 @@ public actor SearchPipeline {
       SearchUpdate(
         keystroke: edit.keystroke, keyword: edit.keyword, phase: .visible,
         status: edit.keyword.isEmpty ? .idle : .counting(visible: visible.count),
-        highlights: onScreen.highlightedRows(in: base.corpus), currentMatch: onScreen.currentMatch,
+        highlights: onScreen.highlightedRows(in: base.corpus, reusing: base.visibleRowTexts),
+        currentMatch: onScreen.currentMatch,
         time: clock.now))
 
     var next = base
