@@ -37,6 +37,19 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations { blackHole(navigation.highlightedRows(in: corpus)) }
     }
+    // The same rows again, their texts kept from the highlight before (a keystroke, a
+    // step to the next match).
+    Benchmark("highlight-40-rows-again-mixed-\(size)", configuration: .init(metrics: metrics)) {
+      benchmark in
+      let navigation = session().navigation
+      let corpus = Workloads.dataset(.mixed, rows: rows).corpus
+      let texts = VisibleRowTexts()
+      blackHole(navigation.highlightedRows(in: corpus, reusing: texts))
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(navigation.highlightedRows(in: corpus, reusing: texts))
+      }
+    }
     Benchmark(
       "next-previous-mixed-\(size)", configuration: .init(metrics: metrics, scalingFactor: .kilo)
     ) {
