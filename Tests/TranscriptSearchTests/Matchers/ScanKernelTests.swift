@@ -105,8 +105,8 @@ struct ScanKernelTests {
     let key: [UInt8] = Array("zephyr".utf8)
     for trial in 0..<12 {
       var haystack: [UInt8] = []
-      // Stretches of separators, or of separators and letters, some longer than
-      // 63 steps of 128 bytes, each followed by an occurrence.
+      // Stretches of separators, or of separators and letters, of up to hundreds of
+      // steps of 128 bytes, each followed by an occurrence.
       for _ in 0..<Int.random(in: 1...6, using: &random) {
         let stretch = Int.random(in: 0...40_000, using: &random)
         let separatorShare = [1.0, 0.9, 0.5].randomElement(using: &random)!
