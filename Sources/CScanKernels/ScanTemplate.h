@@ -240,8 +240,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   const int has_third = third != rare && third < count;
   const VECTOR third_lanes = SPLAT(key[has_third ? third : rare]);
   const int third_always = has_third && scan->third_always;
-  // (A hint: the deferring kernel is not asked to scan dense keywords; see Dispatch.c.)
-  const int dense = !DEFER_ROWS && scan->dense;
+  const int dense = scan->dense;
   const int crowded = scan->crowded;
 #ifdef COMPRESS_EMIT
   const int compressing = crowded && count <= TSB_COMPRESS_KEY_LIMIT;

@@ -556,7 +556,7 @@ struct Scan {
   @inline(__always)
   func prefetchRemapsIfSparse(
     _ starts: UnsafeBufferPointer<UInt32>, rows: UnsafePointer<UInt32>,
-    cursors: UnsafeMutablePointer<UInt32>? = nil
+    cursors: UnsafeMutablePointer<UInt32>?
   ) -> Bool {
     let remappedRows = segment.remappedRows
     // (A segment with few remapped rows, the default form's, would pay the pass for
