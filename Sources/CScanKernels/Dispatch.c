@@ -18,8 +18,10 @@ int tsb_kernel_supported(tsb_kernel kernel) {
 #if defined(__x86_64__)
 // Whether this CPU keeps the choices measured on AMD's Zen 4: crowded keys only at 64
 // lanes, and no software prefetch. Both were measured against Intel's (an Emerald Rapids
-// Xeon) and chosen by vendor, the one question both depend on.
-static int tuned_as_zen4(void) { return __builtin_cpu_is("amd"); }
+// Xeon) and chosen by vendor and AVX-512, which AMD's cores have from Zen 4 on.
+static int tuned_as_zen4(void) {
+  return __builtin_cpu_is("amd") && tsb_kernel_supported(TSB_KERNEL_AVX512BW);
+}
 #endif
 
 int tsb_avx512_scans_every_key(void) {
@@ -32,7 +34,10 @@ int tsb_avx512_scans_every_key(void) {
 
 size_t tsb_scan_prefetch_distance(void) {
 #if defined(__x86_64__)
-  return tuned_as_zen4() ? 0 : 4096;
+  if (tuned_as_zen4()) return 0;
+  // AMD's cores before Zen 4 (no AVX-512): measured on Zen 3 (an EPYC Milan).
+  if (__builtin_cpu_is("amd")) return 2048;
+  return 4096;
 #else
   return 0;
 #endif
@@ -48,12 +53,13 @@ size_t tsb_find(
       && !(scan->crowded && scan->key_count <= TSB_COMPRESS_KEY_LIMIT)) {
     kernel = TSB_KERNEL_AVX2;
   }
-  // The AVX2 kernel counts the rows of a keyword that is not dense only in the steps
-  // that hold a candidate (see DEFER_ROWS in ScanTemplate.h): a dense keyword's steps
-  // nearly all do. At 16 lanes deferring was slower; the AVX-512 kernel's 64-lane path,
-  // which runs every scan on Intel's cores only, was not measured with it.
-  if (kernel == TSB_KERNEL_AVX2 && scan->rows != NULL && !scan->dense) {
-    return tsb_find_deferred_rows_avx2(scan, out, capacity, resume);
+  // The AVX2 kernel runs the steps without a candidate of a keyword that is not dense in
+  // a loop of their own (see QUIET_LOOP in ScanTemplate.h): a dense keyword's steps
+  // nearly all hold one. At 16 lanes that loop was slower; the AVX-512 kernel's 64-lane
+  // path, which runs every scan on Intel's cores only, was not measured with it.
+  if (kernel == TSB_KERNEL_AVX2 && !scan->dense) {
+    return scan->rows != NULL ? tsb_find_rows_quiet_avx2(scan, out, capacity, resume)
+                              : tsb_find_quiet_avx2(scan, out, capacity, resume);
   }
   if (scan->rows != NULL) {
     switch (kernel) {

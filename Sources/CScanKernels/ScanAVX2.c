@@ -34,15 +34,19 @@ static inline __attribute__((always_inline)) uint64_t tally_total_avx2(__m256i t
 
 #define KERNEL_NAME tsb_find_avx2
 #define COUNT_ROWS 0
-#define DEFER_ROWS 0
+#define QUIET_LOOP 0
 #include "ScanTemplate.h"
 #define KERNEL_NAME tsb_find_rows_avx2
 #define COUNT_ROWS 1
-#define DEFER_ROWS 0
+#define QUIET_LOOP 0
 #include "ScanTemplate.h"
-#define KERNEL_NAME tsb_find_deferred_rows_avx2
+#define KERNEL_NAME tsb_find_quiet_avx2
+#define COUNT_ROWS 0
+#define QUIET_LOOP 1
+#include "ScanTemplate.h"
+#define KERNEL_NAME tsb_find_rows_quiet_avx2
 #define COUNT_ROWS 1
-#define DEFER_ROWS 1
+#define QUIET_LOOP 1
 #include "ScanTemplate.h"
 
 #pragma clang attribute pop

@@ -88,11 +88,11 @@ static inline __attribute__((always_inline)) size_t emit_compressed(uint64_t bit
 
 #define KERNEL_NAME tsb_find_avx512bw
 #define COUNT_ROWS 0
-#define DEFER_ROWS 0
+#define QUIET_LOOP 0
 #include "ScanTemplate.h"
 #define KERNEL_NAME tsb_find_rows_avx512bw
 #define COUNT_ROWS 1
-#define DEFER_ROWS 0
+#define QUIET_LOOP 0
 #include "ScanTemplate.h"
 
 #pragma clang attribute pop

@@ -13,7 +13,9 @@ size_t tsb_find_avx512bw(
     const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
 size_t tsb_find_rows_sse2(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
 size_t tsb_find_rows_avx2(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
-size_t tsb_find_deferred_rows_avx2(
+size_t tsb_find_quiet_avx2(
+    const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
+size_t tsb_find_rows_quiet_avx2(
     const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
 size_t tsb_find_rows_avx512bw(
     const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);

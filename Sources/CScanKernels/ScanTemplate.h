@@ -12,10 +12,11 @@
 //   AND(a, b), OR(a, b) on MASKs
 //   ANY(mask)          whether any lane is set
 //   BITS(mask)         a uint64_t with bit i set where lane i is set
-//   DEFER_ROWS         1 for a kernel that defers counting rows (see below), where
-//                      the file defines TALLY_SEPARATORS(tally, s0, s1, s2, s3) (the
-//                      VECTOR `tally` plus the lanes set in four separator MASKs) and
-//                      TALLY_TOTAL(tally) (the count a tally holds); else 0
+//   QUIET_LOOP         1 for a kernel that runs the steps without a candidate in a loop
+//                      of their own (see below), where the file defines
+//                      TALLY_SEPARATORS(tally, s0, s1, s2, s3) (the VECTOR `tally` plus
+//                      the lanes set in four separator MASKs) and TALLY_TOTAL(tally)
+//                      (the count a tally holds); else 0
 //
 // Per step of 4 × WIDTH candidate starts: compare the key's rarest byte and its second
 // rarest (at their offsets in the key) for every start at once, combine the four blocks'
@@ -32,15 +33,17 @@
 // (the test, the branch, the bounds) off each byte, so the loop keeps pace with memory
 // as memchr's does.
 //
-// Rows are counted in every step, before the branch, or with DEFER_ROWS only in steps
-// with a candidate, where the rows of the starts are needed: the steps without one run in
-// a loop of their own and add their separators to a vector tally, summed before the next
-// step with a candidate. For a keyword with a candidate in few steps, the kernel then
-// does less in each step without one, and that loop keeps its few values in registers
-// (kernel alone, built as the package builds it, medians of 15 interleaved on mixed-1m:
-// "zephyr" 5.85 -> 5.35 ms, "und" 3.93 -> 3.48, the absent "θάλασσα" 3.49 -> 3.08; in
-// `bench-matchers`, "zephyr" 7.07 -> 6.6 ms). A dense keyword's steps nearly all hold a
-// candidate, and keep counting in every step.
+// With QUIET_LOOP, the steps without a candidate (the quiet ones) run in a loop of their
+// own, which keeps its few values in registers, where the one loop of every step spills
+// some to the stack. Rows are then counted only in steps with a candidate, where the rows
+// of the starts are needed: quiet steps add their separators to a vector tally, summed
+// before the next step with a candidate. Without QUIET_LOOP, rows are counted in every
+// step, before the branch. Kernel alone, built as the package builds it, medians of 15
+// interleaved on mixed-1m: counting rows, "zephyr" 5.85 -> 5.35 ms, "und" 3.93 -> 3.48,
+// the absent "θάλασσα" 3.49 -> 3.08 (AMD Zen 4; in `bench-matchers`, "zephyr" 7.07 ->
+// 6.6 ms); without rows, 6-11% faster on AMD Zen 3 (absent "ψυχαγωγία" 77 -> 86% of
+// memchr's speed, "麒麟" 75 -> 84%). A dense keyword's steps nearly all hold a
+// candidate: it keeps the one loop.
 //
 // A frequent keyword has a candidate in most steps, and a branch per candidate that the
 // CPU cannot predict costs more than the scan. So a key of up to 8 bytes (most keywords)
@@ -201,8 +204,8 @@ static inline __attribute__((always_inline)) size_t write_short_pair(
     m3 = AND(m3, EQUAL(LOAD(at + 3 * WIDTH + third), third_lanes)); \
   } while (0)
 
-#if DEFER_ROWS && (!COUNT_ROWS || defined(COMPRESS_EMIT))
-#error "Rows are deferred only by a kernel that counts them, without the compress path"
+#if QUIET_LOOP && defined(COMPRESS_EMIT)
+#error "Quiet steps loop apart only in a kernel without the compress path"
 #endif
 
 #if COUNT_ROWS && !defined(WRITE_LONG_DEFINED)
@@ -263,7 +266,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   uint64_t key_mask = count >= 8 ? ~0ull : ((1ull << (8 * count)) - 1);
   __builtin_memcpy(&key_word, key, count <= 8 ? count : 8);
   key_word &= key_mask;
-#if DEFER_ROWS
+#if QUIET_LOOP
   // The separators of the steps since `row` was last brought up to date.
   VECTOR tally = SPLAT(0);
 #define SETTLE_ROWS()                    \
@@ -289,7 +292,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
       if (rows) *scan->row = row;
       return found;
     }
-#if DEFER_ROWS
+#if QUIET_LOOP
     // The steps without a candidate, in a loop of their own that holds few values, all
     // in registers: the step with one then tallies its rows and writes its candidates.
     const uint8_t *at;
@@ -300,7 +303,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
       COMPARE_RAREST();
       if (third_always) KEEP_THIRD_AGREEING();
       if (ANY(OR(OR(m0, m1), OR(m2, m3)))) break;
-      tally = TALLY_SEPARATORS(tally, EQUAL(LOAD(at), separator_lanes),
+      if (COUNT_ROWS) tally = TALLY_SEPARATORS(tally, EQUAL(LOAD(at), separator_lanes),
           EQUAL(LOAD(at + WIDTH), separator_lanes), EQUAL(LOAD(at + 2 * WIDTH), separator_lanes),
           EQUAL(LOAD(at + 3 * WIDTH), separator_lanes));
       start += 4 * WIDTH;
@@ -400,7 +403,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
     }
     start += 4 * WIDTH;
   }
-#if DEFER_ROWS
+#if QUIET_LOOP
 steps_done:
 #endif
   SETTLE_ROWS();
@@ -445,4 +448,4 @@ steps_done:
 #undef SEPARATORS
 #undef KERNEL_NAME
 #undef COUNT_ROWS
-#undef DEFER_ROWS
+#undef QUIET_LOOP
