@@ -95,12 +95,13 @@ struct ScanKernelTests {
     }
   }
 
-  /// Rows counted across long stretches without a candidate, where a kernel may count
-  /// them only when it next finds one (the AVX2 kernel, for a keyword that is not
-  /// dense): stretches of up to 40,000 bytes of separators, or of separators and letters,
-  /// between rare occurrences, then occurrences frequent enough to fill several batches.
+  /// Occurrences and their rows across long stretches without a candidate, which a
+  /// kernel may run in a loop of their own, counting their rows only when it next finds
+  /// one (the AVX2 kernel, for a keyword that is not dense): stretches of up to 40,000
+  /// bytes of separators, or of separators and letters, between rare occurrences, then
+  /// occurrences frequent enough to fill several batches; with rows and without.
   @Test(arguments: ScanKernel.available.filter { $0.native != nil })
-  func countsRowsAcrossLongStretchesWithoutACandidate(_ kernel: ScanKernel) {
+  func findsOccurrencesAndRowsAcrossLongStretchesWithoutACandidate(_ kernel: ScanKernel) {
     var random = SeededRandom(seed: 0x5E9A)
     let key: [UInt8] = Array("zephyr".utf8)
     for trial in 0..<12 {
@@ -131,6 +132,10 @@ struct ScanKernelTests {
         kernel, haystack, from: from, end: end, key: key, firstRow: firstRow, rare: 0,
         second: 2, third: 4)
       #expect(got == expected, "trial \(trial): \(haystack.count) bytes")
+      // Without rows, the AVX2 kernel's quiet steps loop apart too.
+      let starts = Self.occurrences(
+        kernel, haystack, from: from, end: end, key: key, rare: 0, second: 2, third: 4)
+      #expect(starts == expected.map(\.start), "trial \(trial), without rows")
     }
   }
 
