@@ -13,10 +13,10 @@
 //   ANY(mask)          whether any lane is set
 //   BITS(mask)         a uint64_t with bit i set where lane i is set
 //   QUIET_LOOP         1 for a kernel that runs the steps without a candidate in a loop
-//                      of their own (see below), where the file defines
-//                      TALLY_SEPARATORS(tally, s0, s1, s2, s3) (the VECTOR `tally` plus
-//                      the lanes set in four separator MASKs) and TALLY_TOTAL(tally)
-//                      (the count a tally holds); else 0
+//                      of their own (see below); else 0. With COUNT_ROWS, the file then
+//                      defines TALLY_SEPARATORS(tally, s0, s1, s2, s3) (the VECTOR
+//                      `tally` plus the lanes set in four separator MASKs) and
+//                      TALLY_TOTAL(tally) (the count a tally holds)
 //
 // Per step of 4 × WIDTH candidate starts: compare the key's rarest byte and its second
 // rarest (at their offsets in the key) for every start at once, combine the four blocks'
@@ -266,8 +266,8 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   uint64_t key_mask = count >= 8 ? ~0ull : ((1ull << (8 * count)) - 1);
   __builtin_memcpy(&key_word, key, count <= 8 ? count : 8);
   key_word &= key_mask;
-#if QUIET_LOOP
-  // The separators of the steps since `row` was last brought up to date.
+#if QUIET_LOOP && COUNT_ROWS
+  // The separators of the quiet steps since `row` was last brought up to date.
   VECTOR tally = SPLAT(0);
 #define SETTLE_ROWS()                    \
   do {                                   \
@@ -303,9 +303,11 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
       COMPARE_RAREST();
       if (third_always) KEEP_THIRD_AGREEING();
       if (ANY(OR(OR(m0, m1), OR(m2, m3)))) break;
-      if (COUNT_ROWS) tally = TALLY_SEPARATORS(tally, EQUAL(LOAD(at), separator_lanes),
+#if COUNT_ROWS
+      tally = TALLY_SEPARATORS(tally, EQUAL(LOAD(at), separator_lanes),
           EQUAL(LOAD(at + WIDTH), separator_lanes), EQUAL(LOAD(at + 2 * WIDTH), separator_lanes),
           EQUAL(LOAD(at + 3 * WIDTH), separator_lanes));
+#endif
       start += 4 * WIDTH;
       if (start + 4 * WIDTH - 1 + 8 > last) goto steps_done;
     }
