@@ -53,6 +53,14 @@ if machine_report:
                  f"folded buffers, one core, in the same run) read {fmt(ceiling)} GB/s: "
                  "a limit in GB/s above it cannot be met here, and a scan's share of it "
                  "(the kernel rows) is the measure that carries from machine to machine.")
+    matchers = load("matchers.json")
+    memory = matchers and matchers["result"].get("memory")
+    if memory:
+        line += (f" Two cores read memory {fmt(memory['speedup'])}× as fast as one (memchr over "
+                 f"{matchers['result']['dataset']}'s folded buffers, each core its half at once, "
+                 "in the bench-matchers run): a search that spends its time reading memory "
+                 "speeds up on two cores by about that much at most, which bounds `chunked ÷ "
+                 "folded` on keywords with few matches.")
     lines += [line, ""]
 lines += [
     "| issue | target | measured | limit | met | source |",

@@ -253,19 +253,10 @@ public struct Comparison: Sendable {
     }
   }
 
-  /// The seconds memchr takes for a byte that never occurs in UTF-8 (0xFE) over every
-  /// folded buffer: how fast memory can be read, the ceiling no search beats; nil
-  /// without folded buffers.
+  /// The seconds memchr takes to read every folded buffer on one core (see
+  /// ``MemoryCeiling``); nil without folded buffers.
   static func ceilingSample(of folded: FoldedCorpus?) -> Double? {
-    guard let folded else { return nil }
-    var found = 0
-    let elapsed = ContinuousClock().measure {
-      folded.forEachSegmentBuffer { buffer in
-        if let base = buffer.baseAddress, memchr(base, 0xFE, buffer.count) != nil { found += 1 }
-      }
-    }
-    precondition(found == 0, "0xFE never occurs in UTF-8")
-    return elapsed.seconds
+    folded.map(MemoryCeiling.oneCore)
   }
 
   /// Matches no highlight could use (see ``MatchValidity``).

@@ -110,7 +110,17 @@ public struct MatcherBenchmark: Sendable {
         progress?.update(done * rounds / max(cells, 1))
       }
     }
+    let folded = prepared.values.lazy.compactMap { ($0 as? FoldedMatcher)?.folded }.first
+    var ceilingSamples: [(oneCore: Double, twoCores: Double)] = []
     for round in 0..<rounds {
+      // Memory read on one core and on two, among the searches, so that the machine's
+      // pace touches these and the searches alike.
+      if let folded {
+        let oneFirst = round.isMultiple(of: 2)
+        let first = oneFirst ? MemoryCeiling.oneCore(folded) : MemoryCeiling.twoCores(folded)
+        let second = oneFirst ? MemoryCeiling.twoCores(folded) : MemoryCeiling.oneCore(folded)
+        ceilingSamples.append(oneFirst ? (first, second) : (second, first))
+      }
       for workload in workloads {
         let order = (0..<kinds.count).map { kinds[($0 + round) % kinds.count] }
         for kind in order {
@@ -142,7 +152,14 @@ public struct MatcherBenchmark: Sendable {
         .init(matcher: $0.name, seconds: Summary(preparationSamples[$0.name]!))
       },
       kernel: ScanKernel.automatic.rawValue,
-      foldedRetainedBytes: foldedBytes, cells: results)
+      foldedRetainedBytes: foldedBytes,
+      memory: ceilingSamples.isEmpty
+        ? nil
+        : MatcherBenchmarkResult.Memory(
+          oneCore: Summary(ceilingSamples.map(\.oneCore)),
+          twoCores: Summary(ceilingSamples.map(\.twoCores)),
+          speedup: Summary(ceilingSamples.map { $0.oneCore / $0.twoCores }).median),
+      cells: results)
   }
 
   /// For each cell, whether the strategy's matches on the first rows equal the

@@ -138,6 +138,23 @@ extension MatcherBenchmarkResult {
             + "\(cell.agreesWithOracleOnSample ? "yes" : "**no**") | \(cell.seconds.count) |")
       }
     }
+    if let memory {
+      lines += [
+        "",
+        "## Memory on two cores",
+        "",
+        "memchr over the folded bytes for a byte that never occurs in UTF-8, in the same "
+          + "rounds as the searches: one core \(Self.milliseconds(memory.oneCore.median)) "
+          + "(\(Self.format(Double(textBytes) / memory.oneCore.median / 1e9)) GB/s of text), "
+          + "two cores each reading its half at once "
+          + "\(Self.milliseconds(memory.twoCores.median)) "
+          + "(\(Self.format(Double(textBytes) / memory.twoCores.median / 1e9)) GB/s): two read "
+          + "**\(Self.format(memory.speedup))×** as fast as one (the median of each round's "
+          + "ratio). A search that spends its time reading memory speeds up on two cores by "
+          + "about that much at most: the more of its time goes to its matches, the more "
+          + "`chunked` gains.",
+      ]
+    }
     lines += Self.targetsSection(targets)
     return lines.joined(separator: "\n") + "\n"
   }

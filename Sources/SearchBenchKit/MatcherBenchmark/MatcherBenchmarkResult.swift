@@ -18,6 +18,15 @@ public struct MatcherBenchmarkResult: Codable, Sendable {
     public var roundSeconds: [Double]? = nil
   }
 
+  /// The folded bytes read with memchr, on one core and on two at once (see
+  /// `MemoryCeiling`), in the same rounds as the searches.
+  public struct Memory: Codable, Sendable {
+    public var oneCore: Summary
+    public var twoCores: Summary
+    /// How many times faster two cores read than one: the median of each round's ratio.
+    public var speedup: Double
+  }
+
   public var dataset: String
   public var rows: Int
   public var textBytes: Int
@@ -28,6 +37,8 @@ public struct MatcherBenchmarkResult: Codable, Sendable {
   public var kernel: String?
   /// Heap bytes held by the folded index.
   public var foldedRetainedBytes: Int?
+  /// How fast memory was read (nil in results written before it was measured).
+  public var memory: Memory? = nil
   public var cells: [Cell]
 
   public func cell(_ matcher: String, label: String) -> Cell? {

@@ -29,6 +29,11 @@ struct MatcherBenchmarkTests {
     #expect(regex.matches < result.cell("folded", label: "frequent")!.matches)
     #expect(!regex.agreesWithOracleOnSample)
     #expect(result.markdown(command: "test").contains("## frequent"))
+    // Memory is read on one core and on two in every round, beside the searches.
+    let memory = try #require(result.memory)
+    #expect(memory.oneCore.count == 2 && memory.twoCores.count == 2)
+    #expect(memory.speedup > 0)
+    #expect(result.markdown(command: "test").contains("## Memory on two cores"))
     // Speed-ups are the medians of the rounds' own ratios.
     let folded = try #require(result.cell("folded", label: "frequent"))
     let chunked = try #require(result.cell("chunked", label: "frequent"))
