@@ -13,6 +13,10 @@ typedef enum {
   TSB_KERNEL_AVX512BW = 3,
 } tsb_kernel;
 
+/// The `crowded` of a key expected to hold about two candidates or more in a word of 64
+/// starts (see `tsb_scan`).
+#define TSB_PACKED 2
+
 /// What one search asks a kernel for: every start p with from ≤ p and p + key_count ≤
 /// end where the key's bytes occur at p. `rare` and `second` are offsets in the key of
 /// the bytes compared first (the rarest by the corpus's histogram); `third`, unless it
@@ -21,8 +25,10 @@ typedef enum {
 /// expected to agree often). With `dense` (candidates expected in most steps), a kernel
 /// writes each step's candidates without first asking whether it has any, a branch it
 /// would mispredict in about every other step. With `crowded` (several candidates
-/// expected in many steps), the AVX2 kernel writes a step's candidates four at a time a
-/// word, else two at a time over both of its words; the AVX-512 kernel compares every
+/// expected in many steps), the AVX2 kernel writes each word of a step's candidates one
+/// at a time, or four at a time where `crowded` is `TSB_PACKED` (about two or more
+/// expected in a word of 64 starts), and without `crowded` two at a time over both of
+/// its words; the AVX-512 kernel compares every
 /// byte of a key of up to 16 and writes the places it keeps with VBMI2's compress, and
 /// scans every other key at 64 lanes, or hands it to the AVX2 kernel where
 /// `tsb_avx512_scans_every_key` says no.
@@ -47,6 +53,7 @@ typedef struct {
   size_t third;
   int third_always;
   int dense;
+  /// 0, 1 (crowded) or `TSB_PACKED` (crowded, about two candidates a word or more).
   int crowded;
   uint32_t *rows;
   uint32_t *row;

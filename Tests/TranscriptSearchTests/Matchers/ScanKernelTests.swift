@@ -39,10 +39,10 @@ struct ScanKernelTests {
       // itself asks for none.
       let third = Int.random(in: 0..<keyCount, using: &random)
       let thirdAlways = random.next() % 2 == 0
-      // Steps written whether they hold candidates or not; four candidates a pass, or two
-      // over a step's two words.
+      // Steps written whether they hold candidates or not; two candidates a pass over a
+      // step's two words, one a word, or four a word (not crowded, crowded, packed).
       let dense = random.next() % 2 == 0
-      let crowded = random.next() % 2 == 0
+      let crowded = Int32(random.next() % 3)
       let expected =
         end - from < keyCount
         ? []
@@ -85,7 +85,7 @@ struct ScanKernelTests {
         second: Int.random(in: 0..<keyCount, using: &random),
         third: Int.random(in: 0..<keyCount, using: &random),
         thirdAlways: random.next() % 2 == 0, dense: random.next() % 2 == 0,
-        crowded: random.next() % 2 == 0, prefetch: Bool.random(using: &random) ? 0 : 4096)
+        crowded: Int32(random.next() % 3), prefetch: Bool.random(using: &random) ? 0 : 4096)
       if kernel.native == nil {
         #expect(got == nil, "The portable kernel counts no rows")
         continue
@@ -388,7 +388,7 @@ struct ScanKernelTests {
   private static func occurrencesWithRows(
     _ kernel: ScanKernel, _ haystack: [UInt8], from: Int, end: Int, key: [UInt8],
     firstRow: Int, rare: Int, second: Int, third: Int, thirdAlways: Bool = false,
-    dense: Bool = false, crowded: Bool = false, prefetch: Int = ScanKernel.prefetchDistance
+    dense: Bool = false, crowded: Int32 = 0, prefetch: Int = ScanKernel.prefetchDistance
   ) -> [Occurrence]? {
     var found: [Occurrence] = []
     var rowsCounted = true
@@ -397,7 +397,7 @@ struct ScanKernelTests {
         let request = tsb_scan(
           haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
           key_count: key.count, rare: rare, second: second, third: third,
-          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0, crowded: crowded ? 1 : 0,
+          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0, crowded: crowded,
           rows: nil, row: nil, prefetch: prefetch)
         kernel.forEachBatch(of: request, firstRow: firstRow) { starts, rows in
           guard let rows else {
@@ -417,7 +417,7 @@ struct ScanKernelTests {
   private static func occurrences(
     _ kernel: ScanKernel, _ haystack: [UInt8], from: Int, end: Int, key: [UInt8], rare: Int,
     second: Int, third: Int? = nil, thirdAlways: Bool = false, dense: Bool = false,
-    crowded: Bool = false
+    crowded: Int32 = 0
   ) -> [Int] {
     var found: [Int] = []
     haystack.withUnsafeBufferPointer { haystack in
@@ -425,7 +425,7 @@ struct ScanKernelTests {
         let request = tsb_scan(
           haystack: haystack.baseAddress, from: from, end: end, key: key.baseAddress,
           key_count: key.count, rare: rare, second: second, third: third ?? rare,
-          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0, crowded: crowded ? 1 : 0,
+          third_always: thirdAlways ? 1 : 0, dense: dense ? 1 : 0, crowded: crowded,
           rows: nil, row: nil, prefetch: ScanKernel.prefetchDistance)
         kernel.forEachBatch(of: request) { batch in found += batch.map { Int($0) } }
       }

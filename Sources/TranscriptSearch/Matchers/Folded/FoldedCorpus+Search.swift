@@ -481,6 +481,16 @@ extension FoldedCorpus {
   /// with two, 10.3-10.4 with four.
   static let crowdedCandidateShare = 0.005
 
+  /// From this share of starts that are candidates (1.6 a word of 64 starts), the AVX2
+  /// kernel writes a crowded key's candidates four at a time a word; below it, one at a
+  /// time, the first whether the word has one or not (see `write_short_single` in
+  /// `ScanTemplate.h`). Kernel alone on AMD Zen 3, medians of 31 interleaved, four at a
+  /// time ÷ one: "in" on english-1m (1.0% of starts) 1.55, "a" on mixed-1m (0.74%) 1.12,
+  /// 是 on chinese-1m (1.7%) 1.27, 了 (2.4%) 1.09, "an" (2.7%) 0.91, "he" (5.8%) 0.99.
+  /// `folded` end to end, both ways in one process, medians of 31 paired ratios: "in"
+  /// 1.37x as fast one at a time, 在 (1.3%) 1.28x, 是 1.18x, "a" 1.08x, "the" 1.07x.
+  static let packedCandidateShare = 0.025
+
   /// Above this share of starts where a key's first two bytes agree by chance (one step
   /// of 128 starts in about 50), the kernel compares its third byte at every start.
   /// Probe, medians of 15: 了是的 in chinese-1m 6.2 -> 3.9 ms, 的的的 9.0 -> 7.0, "und" in
@@ -516,6 +526,9 @@ struct ScanOffsets: Sendable {
   /// Whether a kernel's steps are expected to hold several candidates often enough that
   /// it writes them four at a time (see `FoldedCorpus.crowdedCandidateShare`).
   var isCrowded = false
+  /// Whether a crowded key's words of 64 starts are expected to hold about two candidates
+  /// or more (see `FoldedCorpus.packedCandidateShare`).
+  var isPacked = false
   /// The offsets of a key in which a share `candidateShare` of starts are expected to be
   /// candidates (see `FoldedCorpus.rarestOffsets(in:)`).
   init(rare: Int, second: Int, third: Int, thirdAlways: Bool = false, candidateShare: Double) {
@@ -525,6 +538,7 @@ struct ScanOffsets: Sendable {
     self.thirdAlways = thirdAlways
     isDense = FoldedCorpus.denseCandidateShares.contains(candidateShare)
     isCrowded = candidateShare >= FoldedCorpus.crowdedCandidateShare
+    isPacked = candidateShare >= FoldedCorpus.packedCandidateShare
   }
 
   /// Whether the kernel counts rows as it scans, so that no match needs a row search:
@@ -547,7 +561,7 @@ struct ScanOffsets: Sendable {
   }
 
   /// Decides, from the `matches` a search found in its first `bytes`, whether it counts
-  /// rows from there on, and marks the key dense or crowded if its matches alone are:
+  /// rows from there on, and marks the key dense, crowded or packed if its matches alone are:
   /// the estimate from the byte histogram takes a key's bytes as independent, and so
   /// misses a word's ("the" on mixed-1m: 0.6% of starts, estimated 0.06%).
   mutating func learn(fromMatches matches: Int, inBytes bytes: Int) {
@@ -556,6 +570,7 @@ struct ScanOffsets: Sendable {
     let share = Double(matches) / Double(bytes)
     isDense = isDense || FoldedCorpus.denseCandidateShares.contains(share)
     isCrowded = isCrowded || share >= FoldedCorpus.crowdedCandidateShare
+    isPacked = isPacked || share >= FoldedCorpus.packedCandidateShare
   }
 }
 

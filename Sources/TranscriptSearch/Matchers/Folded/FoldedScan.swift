@@ -126,7 +126,7 @@ struct Scan {
       haystack: buffer.baseAddress, from: from, end: end, key: key.baseAddress,
       key_count: key.count, rare: offsets.rare, second: offsets.second, third: offsets.third,
       third_always: offsets.thirdAlways ? 1 : 0, dense: offsets.isDense ? 1 : 0,
-      crowded: offsets.isCrowded ? 1 : 0, rows: nil, row: nil,
+      crowded: offsets.isPacked ? TSB_PACKED : offsets.isCrowded ? 1 : 0, rows: nil, row: nil,
       prefetch: ScanKernel.prefetchDistance)
     // The kernel counts rows from the one holding `from`: the row cursor moves there, as
     // no occurrence before `from` is left to accept.
