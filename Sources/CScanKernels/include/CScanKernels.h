@@ -28,10 +28,9 @@ typedef enum {
 /// expected in many steps), the AVX2 kernel writes each word of a step's candidates one
 /// at a time, or four at a time where `crowded` is `TSB_PACKED` (about two or more
 /// expected in a word of 64 starts), and without `crowded` two at a time over both of
-/// its words; the AVX-512 kernel compares every
-/// byte of a key of up to 16 and writes the places it keeps with VBMI2's compress, and
-/// scans every other key at 64 lanes, or hands it to the AVX2 kernel where
-/// `tsb_avx512_scans_every_key` says no.
+/// its words; the AVX-512 kernel compares every byte of a key of up to 16 and writes the
+/// places it keeps with VBMI2's compress, and scans every other key at 64 lanes, or
+/// hands it to the AVX2 kernel where `tsb_avx512_scans_every_key` says no.
 ///
 /// With `rows` (else NULL), each start written to `out` also gets its row in `rows`, at
 /// the same index: `*row` (the row holding `from`) plus the row separators (0xFF, a

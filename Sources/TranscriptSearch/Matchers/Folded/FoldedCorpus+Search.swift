@@ -475,10 +475,11 @@ extension FoldedCorpus {
   static let denseCandidateShares = 0.004...0.03
 
   /// From this share of starts that are candidates (0.64 a kernel's step of 128 starts),
-  /// the AVX2 kernel writes a step's candidates four at a time a word, where it writes
-  /// fewer two at a time over both words. Probe, medians of 15, three alternations:
-  /// "a" on mixed-1m (0.74%) 17.3-17.5 ms with four, 17.1-17.5 with two; 的 (0.3%) 9.7
-  /// with two, 10.3-10.4 with four.
+  /// the AVX2 kernel writes a step's candidates a word at a time (one, or four from
+  /// `packedCandidateShare`), where it writes fewer two at a time over both words.
+  /// Probe, medians of 15, three alternations, four a word against two over both: "a"
+  /// on mixed-1m (0.74%) 17.3-17.5 ms with four, 17.1-17.5 with two; 的 (0.3%) 9.7 with
+  /// two, 10.3-10.4 with four.
   static let crowdedCandidateShare = 0.005
 
   /// From this share of starts that are candidates (1.6 a word of 64 starts), the AVX2
@@ -524,7 +525,7 @@ struct ScanOffsets: Sendable {
   /// (see `FoldedCorpus.denseCandidateShares`).
   var isDense = false
   /// Whether a kernel's steps are expected to hold several candidates often enough that
-  /// it writes them four at a time (see `FoldedCorpus.crowdedCandidateShare`).
+  /// it writes them a word at a time (see `FoldedCorpus.crowdedCandidateShare`).
   var isCrowded = false
   /// Whether a crowded key's words of 64 starts are expected to hold about two candidates
   /// or more (see `FoldedCorpus.packedCandidateShare`).
@@ -561,8 +562,8 @@ struct ScanOffsets: Sendable {
   }
 
   /// Decides, from the `matches` a search found in its first `bytes`, whether it counts
-  /// rows from there on, and marks the key dense, crowded or packed if its matches alone are:
-  /// the estimate from the byte histogram takes a key's bytes as independent, and so
+  /// rows from there on, and marks the key dense, crowded or packed if its matches alone
+  /// are: the estimate from the byte histogram takes a key's bytes as independent, and so
   /// misses a word's ("the" on mixed-1m: 0.6% of starts, estimated 0.06%).
   mutating func learn(fromMatches matches: Int, inBytes bytes: Int) {
     countsRows = Self.countsRows(afterMatches: matches, inBytes: bytes)
