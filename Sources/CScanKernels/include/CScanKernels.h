@@ -13,7 +13,7 @@ typedef enum {
   TSB_KERNEL_AVX512BW = 3,
 } tsb_kernel;
 
-/// The `crowded` of a key expected to hold about two candidates or more in a word of 64
+/// The `crowded` of a key expected to hold 1.6 candidates or more in a word of 64
 /// starts (see `tsb_scan`).
 #define TSB_PACKED 2
 
@@ -26,7 +26,7 @@ typedef enum {
 /// writes each step's candidates without first asking whether it has any, a branch it
 /// would mispredict in about every other step. With `crowded` (several candidates
 /// expected in many steps), the AVX2 kernel writes each word of a step's candidates one
-/// at a time, or four at a time where `crowded` is `TSB_PACKED` (about two or more
+/// at a time, or four at a time where `crowded` is `TSB_PACKED` (1.6 or more
 /// expected in a word of 64 starts), and without `crowded` two at a time over both of
 /// its words; the AVX-512 kernel compares every byte of a key of up to 16 and writes the
 /// places it keeps with VBMI2's compress, and scans every other key at 64 lanes, or
@@ -52,7 +52,7 @@ typedef struct {
   size_t third;
   int third_always;
   int dense;
-  /// 0, 1 (crowded) or `TSB_PACKED` (crowded, about two candidates a word or more).
+  /// 0, 1 (crowded) or `TSB_PACKED` (crowded, 1.6 candidates a word or more).
   int crowded;
   uint32_t *rows;
   uint32_t *row;

@@ -81,10 +81,7 @@ public struct MatcherBenchmark: Sendable {
     // Searches are timed once the prepared forms sit in 2 MB pages, as they do for the
     // rest of an app's life, not while the kernel still copies them there.
     FoldedCorpus.waitUntilHugePagesAdvised()
-    let foldedBytes = prepared.values.lazy.compactMap {
-      ($0 as? FoldedMatcher)?.folded.retainedBytes
-    }
-    .first
+    let folded = prepared.values.lazy.compactMap { ($0 as? FoldedMatcher)?.folded }.first
 
     let sampleChecks = try await checkAgainstOracle()
 
@@ -110,16 +107,21 @@ public struct MatcherBenchmark: Sendable {
         progress?.update(done * rounds / max(cells, 1))
       }
     }
-    let folded = prepared.values.lazy.compactMap { ($0 as? FoldedMatcher)?.folded }.first
     var ceilingSamples: [(oneCore: Double, twoCores: Double)] = []
     for round in 0..<rounds {
       // Memory read on one core and on two, among the searches, so that the machine's
       // pace touches these and the searches alike.
       if let folded {
-        let oneFirst = round.isMultiple(of: 2)
-        let first = oneFirst ? MemoryCeiling.oneCore(folded) : MemoryCeiling.twoCores(folded)
-        let second = oneFirst ? MemoryCeiling.twoCores(folded) : MemoryCeiling.oneCore(folded)
-        ceilingSamples.append(oneFirst ? (first, second) : (second, first))
+        var oneCore = 0.0
+        var twoCores = 0.0
+        if round.isMultiple(of: 2) {
+          oneCore = MemoryCeiling.oneCore(folded)
+          twoCores = MemoryCeiling.twoCores(folded)
+        } else {
+          twoCores = MemoryCeiling.twoCores(folded)
+          oneCore = MemoryCeiling.oneCore(folded)
+        }
+        ceilingSamples.append((oneCore, twoCores))
       }
       for workload in workloads {
         let order = (0..<kinds.count).map { kinds[($0 + round) % kinds.count] }
@@ -152,7 +154,7 @@ public struct MatcherBenchmark: Sendable {
         .init(matcher: $0.name, seconds: Summary(preparationSamples[$0.name]!))
       },
       kernel: ScanKernel.automatic.rawValue,
-      foldedRetainedBytes: foldedBytes,
+      foldedRetainedBytes: folded?.retainedBytes,
       memory: ceilingSamples.isEmpty
         ? nil
         : MatcherBenchmarkResult.Memory(

@@ -527,8 +527,8 @@ struct ScanOffsets: Sendable {
   /// Whether a kernel's steps are expected to hold several candidates often enough that
   /// it writes them a word at a time (see `FoldedCorpus.crowdedCandidateShare`).
   var isCrowded = false
-  /// Whether a crowded key's words of 64 starts are expected to hold about two candidates
-  /// or more (see `FoldedCorpus.packedCandidateShare`).
+  /// Whether a crowded key's words of 64 starts are expected to hold 1.6 candidates or
+  /// more (see `FoldedCorpus.packedCandidateShare`).
   var isPacked = false
   /// The offsets of a key in which a share `candidateShare` of starts are expected to be
   /// candidates (see `FoldedCorpus.rarestOffsets(in:)`).
