@@ -34,16 +34,18 @@ let package = Package(
     .target(name: "CUTF8Validation"),
     // The JSON Lines reader's pass over a string's plain bytes with AVX2.
     .target(name: "CJSONScan"),
+    // The temporary files a signal or a trap removes before the process ends.
+    .target(name: "CExitCleanup"),
     .target(
       name: "TranscriptCorpus",
       dependencies: [
-        "TranscriptSearch", "CUTF8Validation", "CJSONScan",
+        "TranscriptSearch", "CUTF8Validation", "CJSONScan", "CExitCleanup",
         .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     .target(name: "CHeapStats"),
     // Names the strategy and keyword being searched if a strategy traps.
-    .target(name: "CCrashContext"),
+    .target(name: "CCrashContext", dependencies: ["CExitCleanup"]),
     // The C engines compared with ours: PCRE2 (Debian libpcre2-dev) and ICU's string
     // search (Debian libicu-dev), linked from the system.
     .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),

@@ -1,5 +1,7 @@
 #include "CCrashContext.h"
 
+#include "CExitCleanup.h"
+
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -30,6 +32,8 @@ static void on_trap(int signal_number) {
     write_all(buffers[index], strnlen(buffers[index], capacity));
     write_all("\n", 1);
   }
+  // A trap must not leave a temporary copy of a user's data behind.
+  tsb_exit_cleanup_run();
   // The default action: the process ends as the trap would have ended it.
   signal(signal_number, SIG_DFL);
   raise(signal_number);

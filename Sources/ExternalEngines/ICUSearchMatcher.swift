@@ -9,7 +9,8 @@ import TranscriptSearch
 /// that carry no collation weight, such as many controls and some marks, and compares
 /// compatibility forms at the strength it ignores), and it folds no full case mappings
 /// (`ß` ≠ `ss` at secondary strength). It matches on character boundaries. It offers no
-/// find options.
+/// find options. The empty matches it reports for a keyword of ignorable characters only
+/// are dropped.
 public struct ICUSearchMatcher: Matcher {
   public static let name = "icu"
   private let rows: ConcatenatedRows<UInt16>
@@ -46,6 +47,9 @@ public struct ICUSearchMatcher: Matcher {
           guard found >= 0 else {
             throw ICUSearchError(message: "usearch_next failed on row \(row)")
           }
+          // A keyword of characters without collation weight (U+200B, U+00AD) matches
+          // nothing's worth at every place: such empty matches are no matches.
+          guard length > 0 else { continue }
           let utf8Start = offsets.utf8Offset(ofUTF16Offset: Int(found))
           let utf8End = offsets.utf8Offset(ofUTF16Offset: Int(found + length))
           matches.append(Match(row: row, start: utf8Start, end: utf8End))

@@ -28,7 +28,9 @@ extension TSBench {
     }
 
     func run() throws {
-      try ResultsFolder.prepare(results)
+      try ResultsFolder.prepare(
+        results, writing: ["corpus.md", "corpus.json"],
+        inputs: ["\(standard.directory)/\(standard.spec.jsonLinesFileName)"])
       let spec = standard.spec
       let dataset = standard.dataset
       let path = try standard.jsonLinesPath()

@@ -48,7 +48,7 @@ extension TSBench {
     }
 
     func run() throws {
-      try ResultsFolder.prepare(results)
+      try ResultsFolder.prepare(results, writing: ["fold.md", "fold.json"], inputs: [])
       var benchmark = FoldBenchmark()
       benchmark.scripts = scripts ?? Script.allCases
       benchmark.rows = rows

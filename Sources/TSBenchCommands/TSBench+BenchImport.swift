@@ -36,7 +36,7 @@ extension TSBench {
     }
 
     func run() throws {
-      try ResultsFolder.prepare(results)
+      try ResultsFolder.prepare(results, writing: ["import.md", "import.json"], inputs: [])
       let corpus = TranscriptGenerator(script: .mixed, seed: DatasetSpec.standardSeed)
         .makeCorpus(rows: rows).corpus
       var files: [(format: TranscriptFormat, path: String, bytes: Int)] = []

@@ -54,11 +54,17 @@ extension TSBench {
       for choice in kernel { try choice.validate() }
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
+      guard budget.isFinite, budget <= TSBench.Compare.largestBudget else {
+        throw ValidationError(
+          "--budget \(budget) is too large: at most \(Int(TSBench.Compare.largestBudget)) seconds")
+      }
       for name in matchers { _ = try StrategyName.strategy(name) }
     }
 
     func run() async throws {
-      try ResultsFolder.prepare(results)
+      try ResultsFolder.prepare(
+        results, writing: ["matchers.md", "matchers.json"],
+        inputs: [keywords.manifest])
       let (corpus, workloads) = try keywords.load()
       let dataset = keywords.dataset
       var benchmark = MatcherBenchmark(datasetName: dataset, corpus: corpus, workloads: workloads)

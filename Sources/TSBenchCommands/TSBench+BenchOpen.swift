@@ -39,7 +39,9 @@ extension TSBench {
     }
 
     func run() throws {
-      try ResultsFolder.prepare(results)
+      try ResultsFolder.prepare(
+        results, writing: ["open.md", "open.json"],
+        inputs: ["\(standard.directory)/\(standard.spec.jsonLinesFileName)"])
       let dataset = standard.dataset
       let path = try standard.jsonLinesPath()
       var benchmark = OpenBenchmark(jsonLinesPath: path, dataset: dataset)

@@ -31,7 +31,8 @@ extension TSBench {
     }
 
     func run() async throws {
-      try ResultsFolder.prepare(results)
+      try ResultsFolder.prepare(
+        results, writing: ["options.md", "options.json"], inputs: [keywords.manifest])
       let (corpus, workloads) = try keywords.load()
       let dataset = keywords.dataset
       var benchmark = OptionsBenchmark(datasetName: dataset, corpus: corpus, workloads: workloads)

@@ -38,7 +38,7 @@ extension TSBench {
     }
 
     func run() async throws {
-      try ResultsFolder.prepare(results)
+      try ResultsFolder.prepare(results, writing: ["session.md", "session.json"], inputs: [])
       var benchmark = SessionBenchmark()
       benchmark.script = script
       benchmark.sizes = sizes

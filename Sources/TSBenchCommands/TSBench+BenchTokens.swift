@@ -22,7 +22,7 @@ extension TSBench {
     }
 
     func run() throws {
-      try ResultsFolder.prepare(results)
+      try ResultsFolder.prepare(results, writing: ["tokens.md", "tokens.json"], inputs: [])
       var benchmark = TokenBenchmark()
       benchmark.rows = rows
       benchmark.rounds = rounds

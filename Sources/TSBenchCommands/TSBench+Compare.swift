@@ -88,6 +88,11 @@ extension TSBench {
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
       guard oracleBudget >= 0 else { throw ValidationError("--oracle-budget must not be negative") }
+      for (option, seconds) in [("--budget", budget), ("--oracle-budget", oracleBudget)]
+      where !(seconds.isFinite && seconds <= Self.largestBudget) {
+        throw ValidationError(
+          "\(option) \(seconds) is too large: at most \(Int(Self.largestBudget)) seconds")
+      }
       if let matchers {
         guard !matchers.isEmpty else { throw ValidationError("--matchers is empty") }
         for name in matchers { _ = try StrategyName.strategy(name) }
@@ -100,9 +105,14 @@ extension TSBench {
       }
     }
 
+    /// A day: a budget is converted to whole nanoseconds, which a larger one overflows.
+    static let largestBudget = 86_400.0
+
     func run() async throws {
       let results = resultsFolder
-      try ResultsFolder.prepare(results)
+      try ResultsFolder.prepare(
+        results, writing: ["report.json", "REPORT.md"] + Self.chartFiles,
+        inputs: [cases] + (dataset.map { [$0] } ?? [manifest]))
       var comparison = Comparison()
       comparison.strategies =
         try matchers.map { try $0.map(StrategyName.strategy) }
@@ -123,8 +133,7 @@ extension TSBench {
         ProgressDisplay.writeError("compare: \(dataset.name) (\(dataset.corpus.count) rows)\n")
         defer {
           if self.dataset != nil, let export = dataset.plainTextPath {
-            try? FileManager.default.removeItem(atPath: export)
-            InterruptCleanup.unregister(export)
+            TemporaryFile.remove(export)
           }
         }
         measured.append(try await comparison.measure(dataset))
@@ -164,10 +173,20 @@ extension TSBench {
         ? (try? String(contentsOfFile: "\(results)/replay.md", encoding: .utf8))
           .flatMap(Self.replaySummary) : nil
       try ReportFile.writeJSON(result, to: "\(results)/report.json")
-      let markdown = result.markdown(allocatorSummary: summary, replaySummary: replay)
+      // The charts are drawn from report.json before REPORT.md, which links them only if
+      // they were drawn.
+      let charts = Self.drawCharts(in: results)
+      let markdown = result.markdown(
+        allocatorSummary: summary, replaySummary: replay, withCharts: charts.wereDrawn)
       try ReportFile.write(markdown, to: "\(results)/REPORT.md")
       print("wrote \(results)/REPORT.md and \(results)/report.json")
-      Self.drawCharts(in: results)
+      switch charts {
+      case .drawn: break
+      case .unavailable(let reason): print("charts not drawn: \(reason)")
+      case .failed(let reason):
+        ProgressDisplay.writeError("compare: charts not drawn: \(reason)\n")
+        throw ExitCode.failure
+      }
     }
 
     /// Loaders of the datasets to compare, in order: by script, smallest first, so each
@@ -203,9 +222,9 @@ extension TSBench {
     ) throws -> ComparisonDataset {
       let corpus = try options.load(path).corpus
       guard !corpus.isEmpty else { throw ValidationError("\(path) holds no rows") }
-      let export = NSTemporaryDirectory() + "tsbench-compare-\(getpid()).txt"
-      // Removed when the comparison ends (run()'s defer) or is interrupted.
-      InterruptCleanup.register(export)
+      // A private copy of the user's text, removed when the comparison ends (run()'s
+      // defer), is interrupted or a strategy traps.
+      let export = try TemporaryFile(prefix: "tsbench-compare-", suffix: ".txt").path
       let writer = try PlainTextWriter(path: export)
       var failure: (any Error)?
       for row in corpus.indices where failure == nil {
@@ -314,26 +333,49 @@ extension TSBench {
         + "\(memory) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
     }
 
-    /// Draws the report's charts with report-charts.py when Python and matplotlib
-    /// are there; says so when they are not.
-    static func drawCharts(in results: String) {
+    /// The charts report-charts.py draws, which REPORT.md links when they were drawn.
+    static let chartFiles = ["throughput.svg", "ratios.svg", "scaling.svg"]
+
+    /// What drawing the charts came to.
+    enum Charts {
+      var wereDrawn: Bool {
+        if case .drawn = self { true } else { false }
+      }
+
+      case drawn
+      /// Python or matplotlib is not installed: the report stands without charts.
+      case unavailable(String)
+      /// They could not be written (a full disk): the run fails after its report.
+      case failed(String)
+    }
+
+    /// Draws the report's charts from `results/report.json` with report-charts.py.
+    static func drawCharts(in results: String) -> Charts {
       let script = "\(scriptsDirectory())/report-charts.py"
       guard FileManager.default.fileExists(atPath: script) else {
-        print("charts not drawn: \(script) is missing")
-        return
+        return .unavailable("\(script) is missing")
       }
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       process.arguments = ["python3", script, results]
-      process.standardError = FileHandle.nullDevice
+      let errors = Pipe()
+      process.standardError = errors
       do {
         try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-          print("charts not drawn: matplotlib is missing (pip install matplotlib)")
-        }
       } catch {
-        print("charts not drawn: python3 is missing")
+        return .unavailable("python3 is missing")
+      }
+      let message = String(
+        decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self
+      ).trimmingCharacters(in: .whitespacesAndNewlines)
+      process.waitUntilExit()
+      switch process.terminationStatus {
+      case 0: return .drawn
+      case 2 where message.contains("matplotlib is missing"):
+        return .unavailable("matplotlib is missing (pip install matplotlib)")
+      default:
+        let lastLine = message.split(separator: "\n").last.map(String.init) ?? "no message"
+        return .failed("report-charts.py failed (exit \(process.terminationStatus)): \(lastLine)")
       }
     }
 

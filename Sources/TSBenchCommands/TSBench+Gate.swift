@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchBenchKit
+import TranscriptCorpus
 import TranscriptSearch
 
 extension TSBench {
@@ -59,31 +60,63 @@ extension TSBench {
       }
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard tolerance >= 0 else { throw ValidationError("--tolerance must not be negative") }
+      guard tolerance.isFinite, tolerance <= Self.largestTolerance else {
+        throw ValidationError(
+          "--tolerance \(tolerance) is too large: at most \(Int(Self.largestTolerance)) "
+            + "(a ratio \(Int(Self.largestTolerance) + 1)× its baseline's)")
+      }
       if let keywords, keywords.isEmpty || keywords.contains(where: \.isEmpty) {
         throw ValidationError("--keywords is empty: give one or more, comma-separated")
       }
     }
 
+    /// A tolerance above this (a ratio 101× its baseline's) would let any slowdown pass.
+    static let largestTolerance = 100.0
+
+    /// The baseline at `path`, or an error that says whether it is missing, unreadable or
+    /// not a baseline (a missing one invites `--record`; an unreadable one must not).
+    static func readBaseline(_ path: String) throws -> StrategyGate.Baseline {
+      let data: Data
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+        throw InputError(
+          "no baseline at \(path): record one first with `tsbench gate --record` (same options)")
+      } catch {
+        let reason = (error as? CocoaError)?.underlying?.localizedDescription
+        throw InputError(
+          "cannot read the baseline \(path): \(reason ?? error.localizedDescription) "
+            + "(it is left as it is)")
+      }
+      do {
+        return try JSONDecoder().decode(StrategyGate.Baseline.self, from: data)
+      } catch {
+        throw InputError("\(path) is not a gate baseline: \(error)")
+      }
+    }
+
     func run() async throws {
+      let path = baseline ?? "gate-\(matcher).json"
+      try OutputPath.check(
+        outputs: (record ? [path] : []) + (report.map { [$0] } ?? []),
+        inputs: [dataset, cases] + (record ? [] : [path]))
       var gate = StrategyGate(
         strategy: try StrategyName.strategy(matcher),
         reference: try StrategyName.strategy(reference))
       gate.rounds = rounds
       gate.tolerance = tolerance
-      let path = baseline ?? "gate-\(matcher).json"
       let recorded: StrategyGate.Baseline?
       if record {
         recorded = nil
       } else {
-        guard let data = FileManager.default.contents(atPath: path) else {
-          throw ValidationError(
-            "no baseline at \(path): record one first with `tsbench gate --record` (same options)")
-        }
+        let baseline = try Self.readBaseline(path)
+        let name = URL(fileURLWithPath: dataset).lastPathComponent
         do {
-          recorded = try JSONDecoder().decode(StrategyGate.Baseline.self, from: data)
+          try baseline.check(strategy: matcher, reference: reference, dataset: name)
         } catch {
-          throw ValidationError("\(path) is not a gate baseline: \(error)")
+          throw InputError("\(path) does not fit this run: \(error)")
         }
+        recorded = baseline
       }
       let corpus = try options.load(dataset).corpus
       guard !corpus.isEmpty else { throw ValidationError("\(dataset) holds no rows") }

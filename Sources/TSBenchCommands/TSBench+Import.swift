@@ -25,7 +25,7 @@ extension TSBench {
     @OptionGroup var options: DatasetOptions
 
     func run() throws {
-      try OutputPath.refuseInput(file, as: out)
+      try OutputPath.check(outputs: [out], inputs: [file])
       let result = try options.load(file)
       let writer = try JSONLinesWriter(path: out)
       for row in result.corpus { try writer.write(row) }

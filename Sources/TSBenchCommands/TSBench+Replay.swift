@@ -64,7 +64,10 @@ extension TSBench {
     }
 
     func run() async throws {
-      if !json { try ResultsFolder.prepare(results) }
+      if !json {
+        try ResultsFolder.prepare(
+          results, writing: ["replay.md", "replay.json"], inputs: [dataset, manifest])
+      }
       let corpus = try options.load(dataset).corpus
       guard !corpus.isEmpty else { throw ValidationError("\(dataset) holds no rows") }
       let typed = try keywords ?? plantedKeywords()

@@ -91,13 +91,13 @@ extension TSBench {
     private func givenKeyword() throws -> String? {
       guard let keywordFile else { return keyword }
       guard let data = FileManager.default.contents(atPath: keywordFile) else {
-        throw ValidationError("cannot read the keyword file \(keywordFile)")
+        throw InputError("cannot read the keyword file \(keywordFile)")
       }
       var bytes = [UInt8](data)
       if bytes.last == 0x0A { bytes.removeLast() }
       if bytes.last == 0x0D { bytes.removeLast() }
       guard let text = String(validating: bytes, as: UTF8.self) else {
-        throw ValidationError("the keyword file \(keywordFile) is not valid UTF-8")
+        throw InputError("the keyword file \(keywordFile) is not valid UTF-8")
       }
       return text
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchBenchKit
+import TranscriptCorpus
 import TranscriptSearch
 
 extension TSBench {
@@ -94,6 +95,9 @@ extension TSBench {
     }
 
     func run() async throws {
+      if let report {
+        try OutputPath.check(outputs: [report], inputs: [cases] + (dataset.map { [$0] } ?? []))
+      }
       if let dataset { return try await verify(dataset: dataset) }
       var loaded = try ConformanceCase.load(from: cases)
       if !find.searchOptions.isDefault {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SearchBenchKit
 
 /// The `tsbench` command line. A package that brings its own strategies passes them to
@@ -35,6 +36,22 @@ public struct TSBench: AsyncParsableCommand {
     if let problem = KernelChoice.environmentProblem {
       Self.exit(withError: ValidationError(problem))
     }
-    await main(nil)
+    do {
+      var command = try parseAsRoot(
+        NegativeNumbers.joined(Array(CommandLine.arguments.dropFirst())))
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      let code = exitCode(for: error)
+      // Help and version print as the parser prints them; an error names files, keywords
+      // and row text, so it is written with its control characters escaped.
+      if code == .success { Self.exit(withError: error) }
+      let message = fullMessage(for: error)
+      if !message.isEmpty { ProgressDisplay.writeError(message + "\n") }
+      Foundation.exit(code.rawValue)
+    }
   }
 }

@@ -16,6 +16,27 @@ public struct StrategyGate: Sendable {
     public var casesTotal: Int
     /// Per keyword: the strategy's time ÷ the reference's, median of same-round ratios.
     public var ratios: [String: Double]
+
+    /// Throws unless this baseline was recorded for `strategy` against `reference` on a
+    /// dataset named `dataset`, and holds what a recorded run holds: at least one
+    /// keyword, every ratio finite and positive, case counts that can be.
+    public func check(strategy: String, reference: String, dataset: String) throws(GateError) {
+      for (what, recorded, now) in [
+        ("strategy", self.strategy, strategy), ("reference", self.reference, reference),
+        ("dataset", self.dataset, dataset),
+      ] where recorded != now {
+        throw GateError(
+          "it was recorded for the \(what) \"\(recorded)\", not \"\(now)\" "
+            + "(record a baseline for this one with --record)")
+      }
+      guard !ratios.isEmpty else { throw GateError("it holds no keyword's ratio") }
+      if let (keyword, ratio) = ratios.first(where: { !($0.value.isFinite && $0.value > 0) }) {
+        throw GateError("the ratio of \"\(keyword)\" is \(ratio): a ratio of times is positive")
+      }
+      guard casesTotal > 0, (0...casesTotal).contains(casesPassed) else {
+        throw GateError("\(casesPassed) of \(casesTotal) cases passed is not a count that can be")
+      }
+    }
   }
 
   /// One line of the verdict.
@@ -112,7 +133,8 @@ public struct StrategyGate: Sendable {
 
   /// A ratio as the verdict shows it: "0.95×", "117×".
   public static func format(_ ratio: Double) -> String {
-    ratio >= 10 ? "\(Int(ratio.rounded()))×" : "\((ratio * 100).rounded() / 100)×"
+    guard ratio.isFinite, ratio < 1e15 else { return "\(ratio)×" }
+    return ratio >= 10 ? "\(Int(ratio.rounded()))×" : "\((ratio * 100).rounded() / 100)×"
   }
 
   /// Why a gate could not measure.

@@ -37,7 +37,7 @@ public final class ProgressDisplay {
     if isTerminal {
       guard now - lastDrawn >= .milliseconds(100) else { return }
       lastDrawn = now
-      Self.writeError("\r\u{1B}[K" + line(done, at: now))
+      Self.writeRaw("\r\u{1B}[K" + TerminalText.safe(line(done, at: now)))
     } else {
       let decile = done * 10 / total
       guard decile > lastDecile, decile < 10 else { return }
@@ -52,7 +52,7 @@ public final class ProgressDisplay {
     let elapsed = (clock.now - started).seconds
     let text =
       "\(label): done in \(Self.format(seconds: elapsed))\(summary.isEmpty ? "" : ", \(summary)")"
-    Self.writeError((isTerminal ? "\r\u{1B}[K" : "") + text + "\n")
+    Self.writeRaw((isTerminal ? "\r\u{1B}[K" : "") + TerminalText.safe(text) + "\n")
   }
 
   private func line(_ done: Int, at now: ContinuousClock.Instant) -> String {
@@ -72,9 +72,14 @@ public final class ProgressDisplay {
       : "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
   }
 
-  /// Writes to standard error without buffering, so progress interleaves correctly
-  /// with other output.
+  /// Writes `text` to standard error without buffering, so progress interleaves
+  /// correctly with other output; its control characters are escaped (``TerminalText``).
   public static func writeError(_ text: String) {
+    writeRaw(TerminalText.safe(text))
+  }
+
+  /// Writes the progress line's own escape sequences as they are.
+  private static func writeRaw(_ text: String) {
     var text = text
     text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
   }

@@ -16,10 +16,15 @@ import os
 import sys
 import tempfile
 
-import matplotlib
+try:
+    import matplotlib
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: E402
+except ImportError:
+    # Exit code 2 tells tsbench compare that the optional chart library is not installed.
+    print("report-charts: matplotlib is missing (pip install matplotlib)", file=sys.stderr)
+    sys.exit(2)
 
 arguments = [a for a in sys.argv[1:]]
 png = None
@@ -37,9 +42,14 @@ def save(figure, name):
     os.close(fd)
     umask = os.umask(0)
     os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # as a plain write would create it, not mkstemp's 0600
-    figure.savefig(tmp, format="svg", bbox_inches="tight")
-    os.replace(tmp, os.path.join(results, name))
+    try:
+        os.chmod(tmp, 0o666 & ~umask)  # as a plain write would create it, not mkstemp's 0600
+        figure.savefig(tmp, format="svg", bbox_inches="tight")
+        os.replace(tmp, os.path.join(results, name))
+    except BaseException:
+        # A full disk or an interrupt leaves no half-drawn chart behind.
+        os.unlink(tmp)
+        raise
     if png:
         figure.savefig(os.path.join(png, name.replace(".svg", ".png")), format="png",
                        bbox_inches="tight", dpi=90)
@@ -179,9 +189,14 @@ def draw_scaling():
     save(figure, "scaling.svg")
 
 
-draw_throughput()
-draw_ratios()
-# A report on one file of the user's has one size: no scaling to draw.
-if report["scaling"]:
-    draw_scaling()
+try:
+    draw_throughput()
+    draw_ratios()
+    # A report on one file of the user's has one size: no scaling to draw.
+    if report["scaling"]:
+        draw_scaling()
+except OSError as error:
+    print(f"report-charts: cannot write the charts in {results}: {error.strerror or error}",
+          file=sys.stderr)
+    sys.exit(1)
 print(f"report-charts: wrote {', '.join(os.path.join(results, name) for name in drawn)}")

@@ -10,10 +10,21 @@ import Crypto
 /// ``commit()``, so readers see either the old file or the whole new one, never a
 /// partial write. Without a commit the temporary file is removed.
 ///
+/// What may be written and how is ``OutputPath``'s decision: a symbolic link is written
+/// through, an existing file keeps its mode and owner, a character device or a FIFO is
+/// written in place. The temporary file is created exclusively (never through a link an
+/// attacker planted), readable by its owner only until it is complete, and removed if the
+/// process is interrupted or traps.
+///
 /// Writes are buffered, and the SHA-256 of everything written is computed on the way.
 public final class AtomicFileWriter {
   public let path: String
-  private let temporaryPath: String
+  /// Where the bytes go in the end: `path` with its links followed.
+  private let destination: String
+  private let kind: OutputPath.Kind
+  /// The temporary sibling, or nil when writing in place.
+  private let temporaryPath: String?
+  private let finalMode: mode_t
   private var descriptor: Int32
   private var buffer: [UInt8] = []
   private var hasher = SHA256()
@@ -21,25 +32,62 @@ public final class AtomicFileWriter {
   public private(set) var bytesWritten = 0
   private static let bufferSize = 1 << 20
 
-  public init(path: String) throws(DatasetError) {
+  /// Opens `path` for writing.
+  ///
+  /// - Parameter permissions: the new file's mode; by default that of a plain write
+  ///   (0666 less the umask). An existing file keeps its own.
+  /// - Throws: ``DatasetError/cannotWrite(path:reason:)`` if `path` must not or cannot be
+  ///   written (see ``OutputPath/destination(of:)``).
+  public init(path: String, permissions: mode_t? = nil) throws(DatasetError) {
     self.path = path
-    temporaryPath = "\(path).tmp-\(getpid())"
-    InterruptCleanup.register(temporaryPath)
-    // The permissions a plain write would give (0666 less the umask), as `open` applies them.
-    descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else {
-      InterruptCleanup.unregister(temporaryPath)
-      throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+    (destination, kind) = try OutputPath.destination(of: path)
+    switch kind {
+    case .inPlace:
+      temporaryPath = nil
+      finalMode = 0
+      descriptor = open(destination, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+      }
+    case .newFile, .existingFile:
+      if case .existingFile(let mode, _, _) = kind {
+        finalMode = mode
+      } else {
+        finalMode = permissions ?? (0o666 & ~Self.umaskValue)
+      }
+      // mkstemp's file is new (O_CREAT | O_EXCL: never through a planted link) and 0600.
+      var template = Array("\(destination).tmp-XXXXXX".utf8CString)
+      descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      guard descriptor >= 0 else {
+        throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+      }
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+      let temporary = String(filledTemplate: template)
+      temporaryPath = temporary
+      do {
+        try InterruptCleanup.register(temporary)
+      } catch {
+        close(descriptor)
+        unlink(temporary)
+        throw error
+      }
     }
     buffer.reserveCapacity(Self.bufferSize)
   }
 
+  /// The process's file-creation mask, read once (reading it means setting it).
+  private static let umaskValue: mode_t = {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }()
+
   deinit {
-    if descriptor >= 0 {
-      close(descriptor)
-      unlink(temporaryPath)
+    if descriptor >= 0 { close(descriptor) }
+    if let temporaryPath {
+      if descriptor >= 0 { unlink(temporaryPath) }
+      InterruptCleanup.unregister(temporaryPath)
     }
-    InterruptCleanup.unregister(temporaryPath)
   }
 
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(DatasetError) {
@@ -60,15 +108,29 @@ public final class AtomicFileWriter {
     try write(Array(string.utf8))
   }
 
-  /// Flushes, syncs and renames the file into place, and returns its SHA-256 as
-  /// lowercase hex.
+  /// Flushes and renames the file into place (or closes it, written in place), and
+  /// returns its SHA-256 as lowercase hex.
   @discardableResult
   public func commit() throws(DatasetError) -> String {
     try flush()
+    guard let temporaryPath else {
+      let closed = close(descriptor)
+      descriptor = -1
+      guard closed == 0 else {
+        throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+      }
+      return hasher.finalize().hexDigest
+    }
+    defer { InterruptCleanup.unregister(temporaryPath) }
+    var kept = fchmod(descriptor, finalMode)
+    if case .existingFile(_, let owner, let group) = kind, kept == 0 {
+      // The replacement keeps the file's owner (OutputPath refuses another user's file to
+      // anyone but root) and group.
+      kept = fchown(descriptor, owner, group)
+    }
     let closed = close(descriptor)
     descriptor = -1
-    defer { InterruptCleanup.unregister(temporaryPath) }
-    guard closed == 0, rename(temporaryPath, path) == 0 else {
+    guard kept == 0, closed == 0, rename(temporaryPath, destination) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
       throw .cannotWrite(path: path, reason: reason)

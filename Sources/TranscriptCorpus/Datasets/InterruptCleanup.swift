@@ -1,3 +1,4 @@
+import CExitCleanup
 import Dispatch
 import Foundation
 
@@ -8,15 +9,16 @@ import Foundation
 #endif
 
 /// Removes the temporary files a command has open when it is interrupted (SIGINT,
-/// SIGTERM), then ends the process as the signal would have: an interrupted run leaves
-/// neither half-written files nor scratch files behind, and the previous outputs untouched.
+/// SIGTERM, SIGHUP when its terminal closes, SIGQUIT), then ends the process as the signal
+/// would have: an interrupted run leaves neither half-written files nor scratch files
+/// behind, and the previous outputs untouched. The files are kept in CExitCleanup's table,
+/// which the trap handlers (CCrashContext) empty too.
 public enum InterruptCleanup {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var paths: Set<String> = []
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+  private static let handled = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
   private static let installed: Void = {
-    for signalNumber in [SIGINT, SIGTERM] {
+    for signalNumber in handled {
       // The signal is delivered to the source, on a queue of its own, not to a handler
       // that could run in the middle of a malloc. libdispatch catches it itself on Linux:
       // no SIG_IGN, which every child process (the peers, the chart script) would inherit
@@ -24,10 +26,7 @@ public enum InterruptCleanup {
       let source = DispatchSource.makeSignalSource(
         signal: signalNumber, queue: DispatchQueue(label: "tsbench.interrupt"))
       source.setEventHandler {
-        lock.lock()
-        for path in paths { unlink(path) }
-        paths.removeAll()
-        lock.unlock()
+        tsb_exit_cleanup_run()
         // End as the signal would have: its default action, delivered to this thread
         // (libdispatch keeps it blocked elsewhere).
         signal(signalNumber, SIG_DFL)
@@ -46,7 +45,7 @@ public enum InterruptCleanup {
       // are resumed; until then a signal ends the process with the temporary file left
       // behind. Wait for them (milliseconds at most), so that none is created unguarded.
       let deadline = ContinuousClock.now + .seconds(2)
-      while ContinuousClock.now < deadline && ![SIGINT, SIGTERM].allSatisfy(isHandled) {
+      while ContinuousClock.now < deadline && !handled.allSatisfy(isHandled) {
         usleep(500)
       }
     #endif
@@ -62,17 +61,19 @@ public enum InterruptCleanup {
     }
   #endif
 
-  /// Removes `path` if the process is interrupted before ``unregister(_:)``.
-  public static func register(_ path: String) {
+  /// Removes `path` if the process is interrupted or traps before ``unregister(_:)``.
+  ///
+  /// - Throws: ``DatasetError/cannotWrite(path:reason:)`` when the table of such files is
+  ///   full or the path too long: a file that could outlive an interrupt is not created.
+  public static func register(_ path: String) throws(DatasetError) {
     _ = installed
-    lock.lock()
-    paths.insert(path)
-    lock.unlock()
+    guard tsb_exit_cleanup_add(path) == 0 else {
+      throw .cannotWrite(
+        path: path, reason: "too many temporary files at once, or a path too long to clean up")
+    }
   }
 
   public static func unregister(_ path: String) {
-    lock.lock()
-    paths.remove(path)
-    lock.unlock()
+    tsb_exit_cleanup_remove(path)
   }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes each row's text on a line of its own, for tools that search plain text
 /// (ripgrep, StringZilla), atomically.
 ///
@@ -7,8 +13,9 @@ public final class PlainTextWriter {
   private let file: AtomicFileWriter
   private var line: [UInt8] = []
 
-  public init(path: String) throws(DatasetError) {
-    file = try AtomicFileWriter(path: path)
+  /// Opens `path` (see ``AtomicFileWriter/init(path:permissions:)``).
+  public init(path: String, permissions: mode_t? = nil) throws(DatasetError) {
+    file = try AtomicFileWriter(path: path, permissions: permissions)
   }
 
   public var bytesWritten: Int { file.bytesWritten }

@@ -341,8 +341,11 @@ public struct SearchSession: Sendable {
       }
     } else {
       let form = form(for: key.options)
+      // An empty key (a prefix of only marks, ignoring diacritics) found nothing to narrow
+      // from: the longer key is searched in full.
       if let last, let occurrences = last.result.occurrences, key.options == last.key.options,
-        key.bytes.count > last.key.bytes.count, key.bytes.starts(with: last.key.bytes),
+        !last.key.bytes.isEmpty, key.bytes.count > last.key.bytes.count,
+        key.bytes.starts(with: last.key.bytes),
         Self.narrowingIsCheaper(occurrences: occurrences.count, than: form)
       {
         result = form.search(

@@ -8,7 +8,7 @@ struct InterruptCleanupTests {
   /// A child started while the cleanup is armed (a peer, the chart script) must still stop
   /// on SIGINT and SIGTERM: it must not inherit an ignored signal.
   @Test func childProcessesDoNotInheritIgnoredSignals() throws {
-    InterruptCleanup.register("/nonexistent/tsb-never-written")
+    try InterruptCleanup.register("/nonexistent/tsb-never-written")
     defer { InterruptCleanup.unregister("/nonexistent/tsb-never-written") }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")

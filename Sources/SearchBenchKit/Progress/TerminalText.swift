@@ -1,0 +1,33 @@
+/// The one place that makes text from a user's data (row text, speaker names, keywords,
+/// file names) safe to write to a terminal: a transcript must never drive the terminal
+/// (retitle it, clear it, move the cursor, reorder what follows).
+///
+/// Every control character but the line feed and the tab is written as `\u{…}`: C0 (ESC
+/// among them) and DEL, C1 (U+0080–U+009F: U+009B starts a sequence on its own on some
+/// terminals), and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+/// U+2066–U+2069), which reorder the rest of the line. Everything else is kept.
+public enum TerminalText {
+  /// `text` with its control characters escaped.
+  public static func safe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+      if needsEscape(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x09: false
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+}
