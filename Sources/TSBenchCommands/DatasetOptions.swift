@@ -28,11 +28,26 @@ struct DatasetOptions: ParsableArguments {
   @Flag(help: .hidden)
   var lenient = false
 
+  @Option(
+    help: """
+      The largest input read, in MiB (default 4096): the transcript is held in memory, so \
+      a larger input (or one that never ends, /dev/urandom) is an error rather than a \
+      machine out of memory.
+      """)
+  var inputLimit = InputLines.maximumInputBytes >> 20
+
+  func validate() throws {
+    guard inputLimit > 0, inputLimit <= 1 << 30 else {
+      throw ValidationError("--input-limit must be from 1 to \(1 << 30) MiB")
+    }
+  }
+
   /// Loads `path`, telling the person on standard error what was repaired or skipped.
   func load(_ path: String) throws -> TranscriptImporter.Result {
     var importer = try TranscriptImporter(path: path, format: format)
     importer.strict = strict
     importer.encoding = encoding.map(TextEncoding.init(name:))
+    importer.maximumInputBytes = inputLimit << 20
     let result = try importer.read()
     if result.repairedSequences > 0 {
       ProgressDisplay.writeError(

@@ -235,7 +235,7 @@ extension CompareReport {
     }
     lines.append("On \(largest.name) (\(largest.rows) rows, \(Self.format(gigabytes * 1000)) MB):")
     lines.append("")
-    if let ceiling = largest.ceilingSeconds {
+    if let ceiling = largest.ceilingSeconds, gigabytes > 0, ceiling.median > 0 {
       let ceilingRate = gigabytes / ceiling.median
       lines.append(
         "- **Ceiling**: memchr for an absent byte over the folded buffers, timed between the "
@@ -324,9 +324,11 @@ extension CompareReport {
       }
       let ratio =
         cell.ratioToBest.map { estimate in
-          estimate.isNoDifference && estimate.ratio != 1
-            ? "no difference"
-            : "\(Self.format(estimate.ratio)) [\(Self.format(estimate.low))–\(Self.format(estimate.high))]"
+          !estimate.hasInterval
+            ? "\(Self.format(estimate.ratio)) (one round: no interval)"
+            : estimate.isNoDifference && estimate.ratio != 1
+              ? "no difference"
+              : "\(Self.format(estimate.ratio)) [\(Self.format(estimate.low))–\(Self.format(estimate.high))]"
         } ?? "–"
       lines.append(
         "| \(keyword) | \(cell.strategy) | \(cell.matches ?? 0) | \(Self.seconds(seconds.median)) | "

@@ -8,9 +8,16 @@ public struct RatioEstimate: Codable, Sendable {
   /// A 95% bootstrap confidence interval of the ratio.
   public var low: Double
   public var high: Double
+  /// Set when one round on each side was all there was: no interval can be told then
+  /// (nil in reports written before it was recorded, all of more rounds).
+  public var singleRound: Bool?
 
-  /// Whether the interval includes 1: the difference is inside the noise.
-  public var isNoDifference: Bool { low <= 1 && high >= 1 }
+  /// Whether an interval was estimated (more than one round on a side).
+  public var hasInterval: Bool { singleRound != true }
+
+  /// Whether the interval includes 1: the difference is inside the noise. With one round,
+  /// no difference can be told, so none is claimed.
+  public var isNoDifference: Bool { !hasInterval || (low <= 1 && high >= 1) }
 
   /// Resamples each side's rounds with replacement (seeded, so reports repeat) and takes
   /// the 2.5th and 97.5th percentiles of the ratio of medians.
@@ -20,7 +27,7 @@ public struct RatioEstimate: Codable, Sendable {
     var rng = SplitMix64(seed: seed)
     let ratio = Summary(samples).median / Summary(reference).median
     guard samples.count > 1 || reference.count > 1 else {
-      return RatioEstimate(ratio: ratio, low: ratio, high: ratio)
+      return RatioEstimate(ratio: ratio, low: ratio, high: ratio, singleRound: true)
     }
     var ratios: [Double] = []
     ratios.reserveCapacity(resamples)

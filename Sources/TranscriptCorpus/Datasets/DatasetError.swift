@@ -10,6 +10,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformedCue(path: String, line: Int, reason: String)
   /// A line longer than the readers accept (memory stays bounded by it).
   case lineTooLong(path: String, line: Int, limit: Int)
+  /// An input larger than the readers accept (memory stays bounded by it).
+  case inputTooLarge(path: String, limit: Int)
   case manifestMismatch(path: String, reason: String)
   case unreadableManifest(path: String, reason: String)
 
@@ -26,6 +28,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case .lineTooLong(let path, let line, let limit):
       "\(path):\(line): the line is longer than \(limit >> 20) MiB, the longest a reader accepts "
         + "(is this a text file?)"
+    case .inputTooLarge(let path, let limit):
+      "\(path): the input is larger than \(limit >> 20) MiB, the most a reader accepts "
+        + "(is this a transcript? --input-limit raises it)"
     case .manifestMismatch(let path, let reason): "\(path) does not match the manifest: \(reason)"
     case .unreadableManifest(let path, let reason): "cannot read the manifest \(path): \(reason)"
     }

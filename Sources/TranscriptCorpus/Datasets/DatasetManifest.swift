@@ -28,6 +28,28 @@ public struct DatasetManifest: Codable, Equatable, Sendable {
 
     public var spec: DatasetSpec { DatasetSpec(script: script, rows: rows, seed: seed) }
 
+    /// What differs between this entry and `other`, field by field, as a person reads it
+    /// (a message that shows two equal checksums tells nothing).
+    public func differences(from other: Entry) -> [String] {
+      var found: [String] = []
+      if spec != other.spec { found.append("\(spec), the manifest says \(other.spec)") }
+      if textBytes != other.textBytes {
+        found.append("\(textBytes) bytes of text, the manifest says \(other.textBytes)")
+      }
+      if plantedKeywords != other.plantedKeywords {
+        found.append(
+          "planted keyword counts \(plantedKeywords), the manifest says \(other.plantedKeywords)")
+      }
+      for (what, mine, theirs) in [
+        ("JSON Lines", jsonLines, other.jsonLines), ("plain text", plainText, other.plainText),
+      ] where mine != theirs {
+        found.append(
+          "\(what) file \(mine.file): \(mine.bytes) bytes, SHA-256 \(mine.sha256); "
+            + "the manifest says \(theirs.bytes) bytes, SHA-256 \(theirs.sha256)")
+      }
+      return found.isEmpty ? ["no field differs"] : found
+    }
+
     public init(
       spec: DatasetSpec, textBytes: Int, plantedKeywords: [PlantedKeywordCount],
       jsonLines: FileDigest, plainText: FileDigest

@@ -11,6 +11,8 @@ public struct JSONLinesReader: Sendable {
   public let path: String
   /// Replace invalid UTF-8 with U+FFFD (and count it) instead of failing.
   public var repairsInvalidUTF8 = false
+  /// The largest input read (see ``InputLines/maximumInputBytes``).
+  public var maximumInputBytes = InputLines.maximumInputBytes
 
   public init(path: String, repairsInvalidUTF8: Bool = false) {
     self.path = path
@@ -38,6 +40,7 @@ public struct JSONLinesReader: Sendable {
     // The input is read once, through the same reader as every importer: pipes work, the
     // encoding is told from a byte-order mark, invalid UTF-8 is repaired or rejected there.
     var input = InputLines(.path(path), strict: !repairsInvalidUTF8)
+    input.maximumInputBytes = maximumInputBytes
     if let fileSize = input.sizeHint {
       // Text is most of a line; the rest is keys, start and speaker (about 40 bytes).
       corpus.reserveCapacity(rows: fileSize / 120, textBytes: fileSize)
@@ -88,7 +91,9 @@ public struct JSONLinesReader: Sendable {
   /// Reads the file in parts on every core if it is a large UTF-8 file; nil otherwise
   /// (nothing has been read then).
   func readInPartsIfLarge() throws(DatasetError) -> (Result, bytesRead: Int)? {
-    guard let file = MappedFile(path: path, minimumBytes: Self.minimumBytesPerPart * 2),
+    guard
+      let file = try WholeFile(
+        path: path, minimumBytes: Self.minimumBytesPerPart * 2, maximumBytes: maximumInputBytes),
       let result = try readInParts(file)
     else { return nil }
     return (result, file.count)
@@ -107,16 +112,17 @@ public struct JSONLinesReader: Sendable {
     var error: DatasetError?
   }
 
-  /// Reads a mapped file in parts on every core and joins their rows in order; nil when
+  /// Reads a whole file in parts on every core and joins their rows in order; nil when
   /// the file is not UTF-8 (it is then streamed through its transcoder).
-  private func readInParts(_ file: MappedFile) throws(DatasetError) -> Result? {
+  private func readInParts(_ file: WholeFile) throws(DatasetError) -> Result? {
     let parts: [Part]? = file.withBytes { bytes in
       let head = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 1 << 20)])
       var markLength = 0
       if let (encoding, length) = TextEncoding.byteOrderMark(head) {
         guard encoding == .utf8 else { return nil }
         markLength = length
-      } else if TextEncoding.unmarkedUTF16(head) != nil {
+      } else if (try? TextEncoding.unmarked(head, path: path)) != .utf8 {
+        // Another encoding, or none that can be told: the streaming reader says which.
         return nil
       }
       let text = UnsafeBufferPointer(rebasing: bytes[markLength...])

@@ -13,6 +13,8 @@ public struct TranscriptImporter: Sendable {
   public var strict = false
   /// The input's encoding, or nil to tell it from its first bytes (UTF-8 otherwise).
   public var encoding: TextEncoding?
+  /// The largest input read (see ``InputLines/maximumInputBytes``).
+  public var maximumInputBytes = InputLines.maximumInputBytes
 
   /// - Parameter format: the format, or nil to tell it from the file's extension.
   /// - Throws: ``DatasetError`` if neither names a format.
@@ -41,14 +43,17 @@ public struct TranscriptImporter: Sendable {
   public func read() throws -> Result {
     if format == .jsonl, encoding == nil || encoding == .utf8 {
       // The JSON Lines reader reads a large UTF-8 file on every core.
-      let reader = JSONLinesReader(path: path, repairsInvalidUTF8: !strict)
+      var reader = JSONLinesReader(path: path, repairsInvalidUTF8: !strict)
+      reader.maximumInputBytes = maximumInputBytes
       if let (read, _) = try reader.readInPartsIfLarge() {
         return Result(
           corpus: read.corpus, repairedSequences: read.repairedSequences, notices: [],
           encoding: .utf8)
       }
     }
-    return try read(InputLines(.path(path), strict: strict, encoding: encoding))
+    var input = InputLines(.path(path), strict: strict, encoding: encoding)
+    input.maximumInputBytes = maximumInputBytes
+    return try read(input)
   }
 
   /// Imports from bytes in memory (the fuzz targets and tests use it).

@@ -26,6 +26,11 @@ public struct InputLines {
   /// The encoding to decode, or nil to tell it from the input.
   public let givenEncoding: TextEncoding?
   public var maximumLineBytes = InputLines.maximumLineBytes
+  /// The most input read before reading stops with ``DatasetError/inputTooLarge(path:limit:)``:
+  /// a corpus is held in memory, and `/dev/urandom` never ends.
+  public var maximumInputBytes = InputLines.maximumInputBytes
+  /// The default input limit, 4 GiB: thirty times a million rows of transcript.
+  public static let maximumInputBytes = 4 << 30
   /// Bytes read per system call.
   public var chunkSize = 1 << 20
 
@@ -83,6 +88,7 @@ public struct InputLines {
     }
     let given = givenEncoding
     var decoded = TextEncoding.utf8
+    var markLength = 0
     defer { encoding = decoded }
     try readChunks { chunk, final in
       var chunk = chunk
@@ -92,23 +98,30 @@ public struct InputLines {
           decoded = given
           // A mark that agrees with the encoding given says nothing more.
           if let (marked, length) = TextEncoding.byteOrderMark(chunk), marked == given {
+            markLength = length
             chunk = UnsafeBufferPointer(rebasing: chunk[length...])
           }
         } else if let (marked, length) = TextEncoding.byteOrderMark(chunk) {
           decoded = marked
+          markLength = length
           chunk = UnsafeBufferPointer(rebasing: chunk[length...])
         } else {
-          decoded = TextEncoding.unmarkedUTF16(chunk) ?? .utf8
+          decoded = try TextEncoding.unmarked(chunk, path: name)
         }
         transcoder = try Transcoder(decoded, path: name)
       }
       if let transcoder {
         let utf8 = transcoder.feed(chunk, final: final)
         if strict, let offset = transcoder.firstRepairOffset {
-          throw DatasetError.cannotOpen(
-            path: name,
-            reason:
-              "byte offset \(offset) is not valid \(decoded) (without --strict it is repaired)")
+          // The line: those split so far, and the line feeds decoded before the first U+FFFD.
+          let repair = utf8.indices.first {
+            $0 + 2 < utf8.count && utf8[$0] == 0xEF && utf8[$0 + 1] == 0xBF && utf8[$0 + 2] == 0xBD
+          }
+          let feeds = utf8[..<(repair ?? utf8.count)].count { $0 == 0x0A }
+          throw DatasetError.malformedCue(
+            path: name, line: splitter.linesSplit + feeds + 1,
+            reason: "byte offset \(offset + markLength) of the file is not valid \(decoded) "
+              + "(without --strict it is repaired)")
         }
         // (Each line goes to the validator in a closure written out where it is passed,
         // not through a local function: one that captures `validator` had its every
@@ -165,6 +178,9 @@ public struct InputLines {
           filled += count
         }
         bytesRead += filled
+        if bytesRead > maximumInputBytes {
+          throw DatasetError.inputTooLarge(path: path, limit: maximumInputBytes)
+        }
         try buffer.withUnsafeBufferPointer {
           try body(UnsafeBufferPointer(rebasing: $0[..<filled]), atEnd)
         }

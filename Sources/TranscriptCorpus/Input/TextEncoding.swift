@@ -46,20 +46,59 @@ public enum TextEncoding: Equatable, Sendable, CustomStringConvertible {
     return nil
   }
 
-  /// UTF-16 without a byte-order mark, when the pattern of zero bytes leaves no doubt:
-  /// text of mostly ASCII or Latin characters has a zero in every other byte, always on
-  /// the same side, and UTF-8 text has no zero bytes at all.
-  static func unmarkedUTF16(_ head: UnsafeBufferPointer<UInt8>) -> TextEncoding? {
+  /// The encoding of input without a byte-order mark, told from `head` (its first
+  /// chunk): UTF-32 or UTF-16 when its zero bytes say so, UTF-8 when it has none or a few.
+  ///
+  /// UTF-32 has a zero in the top byte of every unit (and at most 0x10 in the next).
+  /// UTF-16 is told by its line feeds, carriage returns and spaces, a zero byte on their
+  /// one side (`0A 00` little-endian, `00 0A` big-endian): a count of zero bytes alone
+  /// misleads, as every character U+xx00 (가 U+AC00, 一 U+4E00, U+3000) puts a zero on
+  /// the other side.
+  ///
+  /// - Throws: ``DatasetError/cannotOpen(path:reason:)`` when zero bytes are too many for
+  ///   UTF-8 text and their pattern names no encoding: `--encoding` must.
+  static func unmarked(
+    _ head: UnsafeBufferPointer<UInt8>, path: String
+  ) throws(DatasetError) -> TextEncoding {
+    var zeros = 0
+    for byte in head where byte == 0 { zeros += 1 }
     let units = head.count / 2
-    guard units >= 4 else { return nil }
-    var zeroHigh = 0  // a zero in the second byte of a unit: little-endian
-    var zeroLow = 0  // a zero in the first byte of a unit: big-endian
+    // A stray NUL or two in UTF-8 text is text; UTF-16 of any script has a zero byte in
+    // more than 1 unit of 128 (its line feeds at least).
+    guard zeros > 0, zeros * 128 >= units else { return .utf8 }
+    if let utf32 = unmarkedUTF32(head) { return utf32 }
+    var littleEndian = 0
+    var bigEndian = 0
     for unit in 0..<units {
-      if head[2 * unit] == 0 { zeroLow += 1 }
-      if head[2 * unit + 1] == 0 { zeroHigh += 1 }
+      let first = head[2 * unit]
+      let second = head[2 * unit + 1]
+      if second == 0 && (first == 0x0A || first == 0x0D || first == 0x20) { littleEndian += 1 }
+      if first == 0 && (second == 0x0A || second == 0x0D || second == 0x20) { bigEndian += 1 }
     }
-    if zeroHigh * 4 >= units && zeroLow == 0 { return .utf16(bigEndian: false) }
-    if zeroLow * 4 >= units && zeroHigh == 0 { return .utf16(bigEndian: true) }
+    // U+0A00, U+0D00 and U+2000 are rare enough to be outvoted four to one.
+    if littleEndian > 0 && littleEndian >= 4 * bigEndian { return .utf16(bigEndian: false) }
+    if bigEndian > 0 && bigEndian >= 4 * littleEndian { return .utf16(bigEndian: true) }
+    throw .cannotOpen(
+      path: path,
+      reason: "\(zeros) of its first \(head.count) bytes are zero, too many for UTF-8 text, "
+        + "and they do not show which encoding it is: name it with --encoding "
+        + "(UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, …)")
+  }
+
+  /// UTF-32 without a byte-order mark: every whole unit of `head` a code point (its top
+  /// byte zero, the next at most 0x10), in one byte order only.
+  private static func unmarkedUTF32(_ head: UnsafeBufferPointer<UInt8>) -> TextEncoding? {
+    let units = head.count / 4
+    guard units >= 2 else { return nil }
+    var little = true
+    var big = true
+    for unit in 0..<units where little || big {
+      let bytes = (head[4 * unit], head[4 * unit + 1], head[4 * unit + 2], head[4 * unit + 3])
+      if bytes.3 != 0 || bytes.2 > 0x10 { little = false }
+      if bytes.0 != 0 || bytes.1 > 0x10 { big = false }
+    }
+    if little && !big { return .utf32(bigEndian: false) }
+    if big && !little { return .utf32(bigEndian: true) }
     return nil
   }
 }
