@@ -22,6 +22,20 @@ let package = Package(
       path: "Matchers"
     ),
     .executableTarget(
+      name: "FuzzEncodings",
+      dependencies: [
+        "FuzzDriver", .product(name: "SearchBenchKit", package: "TranscriptSearchBench"),
+      ],
+      path: "Encodings"
+    ),
+    .executableTarget(
+      name: "FuzzBaselines",
+      dependencies: [
+        "FuzzDriver", .product(name: "SearchBenchKit", package: "TranscriptSearchBench"),
+      ],
+      path: "Baselines"
+    ),
+    .executableTarget(
       name: "FuzzImporters",
       dependencies: [
         "FuzzDriver", .product(name: "SearchBenchKit", package: "TranscriptSearchBench"),

@@ -21,7 +21,7 @@ swift build -c debug --scratch-path .build-fuzz \
 export SWIFT_BACKTRACE=enable=no
 
 if [ "$mode" = merge ]; then
-  for target in Matchers Importers; do
+  for target in Matchers Importers Encodings Baselines; do
     mkdir -p "Corpus/$target.min" ".build-fuzz/corpus/$target"
     ".build-fuzz/debug/Fuzz$target" -merge=1 "Corpus/$target.min" "Corpus/$target" \
       ".build-fuzz/corpus/$target" >/dev/null 2>&1
@@ -33,7 +33,7 @@ fi
 
 status=0
 rows=()
-for target in Matchers Importers; do
+for target in Matchers Importers Encodings Baselines; do
   mkdir -p ".build-fuzz/corpus/$target" "Regressions/$target"
   dictionary=()
   [ -f "Dictionaries/$target.dict" ] && dictionary=(-dict="Dictionaries/$target.dict")
@@ -65,7 +65,10 @@ mkdir -p "$root/results"
   echo "libFuzzer with AddressSanitizer, seeded by the committed corpus in Fuzz/Corpus/ and the"
   echo "dictionaries in Fuzz/Dictionaries/. FuzzMatchers checks folded and chunked against the"
   echo "oracle; FuzzImporters runs every importer (JSON Lines, SubRip, WebVTT, text; strict and"
-  echo "not) on the bytes. \"cov\" is libFuzzer's count of covered edges, \"ft\" its features."
+  echo "not) on the bytes; FuzzEncodings runs the encoding detector and the text reader on them,"
+  echo "and checks that UTF-16 and UTF-32 of their text are told as such; FuzzBaselines reads them"
+  echo "as a gate baseline, checks and compares it. \"cov\" is libFuzzer's count of covered edges,"
+  echo "\"ft\" its features."
   echo
   echo "| target | time | executions | coverage | corpus (inputs/bytes) | verdict |"
   echo "|---|---:|---:|---|---|---|"

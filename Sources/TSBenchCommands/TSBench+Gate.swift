@@ -89,7 +89,7 @@ extension TSBench {
             + "(it is left as it is)")
       }
       do {
-        return try JSONDecoder().decode(StrategyGate.Baseline.self, from: data)
+        return try StrategyGate.Baseline.decode(data)
       } catch {
         throw InputError("\(path) is not a gate baseline: \(error)")
       }

@@ -1,3 +1,4 @@
+import Foundation
 import TranscriptCorpus
 import TranscriptSearch
 
@@ -88,6 +89,49 @@ public enum FuzzChecks {
       }
     }
     return nil
+  }
+
+  /// Tells the encoding of `bytes` as the readers do, then reads them as text in it:
+  /// errors are fine, crashes are not. When the bytes are UTF-16 or UTF-32 of a known
+  /// text (the first byte picks which), the detector must name that encoding.
+  /// Returns a description of a wrong detection, or nil.
+  public static func detectEncoding(_ bytes: [UInt8]) -> String? {
+    _ = bytes.withUnsafeBufferPointer { try? TextEncoding.unmarked($0, path: "fuzz") }
+    guard var importer = try? TranscriptImporter(path: "fuzz", format: .text) else { return nil }
+    _ = try? importer.read(bytes: bytes)
+    importer.strict = true
+    _ = try? importer.read(bytes: bytes)
+    // The rest as text of lines: encoded, it must be told for what it is.
+    guard let first = bytes.first, bytes.count > 1,
+      let text = String(validating: bytes.dropFirst(), as: UTF8.self)
+    else { return nil }
+    let line = text.replacingOccurrences(of: "\0", with: "") + "\n"
+    let encodings: [(TextEncoding, String.Encoding)] = [
+      (.utf16(bigEndian: false), .utf16LittleEndian), (.utf16(bigEndian: true), .utf16BigEndian),
+      (.utf32(bigEndian: false), .utf32LittleEndian), (.utf32(bigEndian: true), .utf32BigEndian),
+    ]
+    let (expected, encoding) = encodings[Int(first) % encodings.count]
+    guard let encoded = String(repeating: line, count: 4).data(using: encoding) else { return nil }
+    let told = Array(encoded).withUnsafeBufferPointer {
+      try? TextEncoding.unmarked($0, path: "fuzz")
+    }
+    // Refusing (nil: "name it with --encoding") is allowed; naming another is not, but
+    // for UTF-16 of controls below U+0011 only, which is also valid UTF-32.
+    let controlsOnly = line.unicodeScalars.allSatisfy { $0.value <= 0x10 }
+    if let told, told != expected, told != .utf8, !controlsOnly {
+      return "\(expected) text \(line.debugDescription) was told as \(told)"
+    }
+    return nil
+  }
+
+  /// Decodes `bytes` as a gate baseline, checks it for a run and compares a run with it:
+  /// errors are fine, traps (a huge ratio converted to an integer) are not.
+  public static func readBaseline(_ bytes: [UInt8]) {
+    guard let baseline = try? StrategyGate.Baseline.decode(Data(bytes)) else { return }
+    try? baseline.check(strategy: baseline.strategy, reference: baseline.reference, dataset: "d")
+    let gate = StrategyGate(strategy: Strategies.all[0], reference: Strategies.all[1])
+    let checks = gate.checks(baseline, against: baseline)
+    _ = StrategyGate.markdown(checks, title: "fuzz")
   }
 
   /// Runs every importer, strict and not, over `bytes`: errors are fine, crashes and

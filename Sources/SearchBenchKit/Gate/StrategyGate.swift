@@ -1,3 +1,4 @@
+import Foundation
 import TranscriptSearch
 
 /// A regression gate for one strategy, for a user's CI on a noisy machine: its
@@ -16,6 +17,13 @@ public struct StrategyGate: Sendable {
     public var casesTotal: Int
     /// Per keyword: the strategy's time ÷ the reference's, median of same-round ratios.
     public var ratios: [String: Double]
+
+    /// The baseline written as JSON in `data`.
+    ///
+    /// - Throws: `DecodingError` when it is not a baseline.
+    public static func decode(_ data: Data) throws -> Baseline {
+      try JSONDecoder().decode(Baseline.self, from: data)
+    }
 
     /// Throws unless this baseline was recorded for `strategy` against `reference` on a
     /// dataset named `dataset`, and holds what a recorded run holds: at least one

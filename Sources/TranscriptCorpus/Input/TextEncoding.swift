@@ -57,7 +57,7 @@ public enum TextEncoding: Equatable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: ``DatasetError/cannotOpen(path:reason:)`` when zero bytes are too many for
   ///   UTF-8 text and their pattern names no encoding: `--encoding` must.
-  static func unmarked(
+  public static func unmarked(
     _ head: UnsafeBufferPointer<UInt8>, path: String
   ) throws(DatasetError) -> TextEncoding {
     var zeros = 0
@@ -65,7 +65,9 @@ public enum TextEncoding: Equatable, Sendable, CustomStringConvertible {
     let units = head.count / 2
     // A stray NUL or two in UTF-8 text is text; UTF-16 of any script has a zero byte in
     // more than 1 unit of 128 (its line feeds at least).
-    guard zeros > 0, zeros * 128 >= units else { return .utf8 }
+    // Nothing but zeros tells no encoding either: NUL is a character, and the line bound
+    // stops a stream of them.
+    guard zeros > 0, zeros * 128 >= units, zeros < head.count else { return .utf8 }
     if let utf32 = unmarkedUTF32(head) { return utf32 }
     var littleEndian = 0
     var bigEndian = 0
@@ -85,8 +87,12 @@ public enum TextEncoding: Equatable, Sendable, CustomStringConvertible {
         + "(UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, …)")
   }
 
-  /// UTF-32 without a byte-order mark: every whole unit of `head` a code point (its top
-  /// byte zero, the next at most 0x10), in one byte order only.
+  /// The planes that hold characters (0–3) or tags and private use (14–16): UTF-16 of
+  /// characters U+xx00 beside ASCII reads as code points of the planes between.
+  private static let usedPlanes: Set<UInt8> = [0, 1, 2, 3, 14, 15, 16]
+
+  /// UTF-32 without a byte-order mark: every whole unit of `head` a code point of a
+  /// plane in use (its top byte zero), in one byte order only.
   private static func unmarkedUTF32(_ head: UnsafeBufferPointer<UInt8>) -> TextEncoding? {
     let units = head.count / 4
     guard units >= 2 else { return nil }
@@ -94,8 +100,8 @@ public enum TextEncoding: Equatable, Sendable, CustomStringConvertible {
     var big = true
     for unit in 0..<units where little || big {
       let bytes = (head[4 * unit], head[4 * unit + 1], head[4 * unit + 2], head[4 * unit + 3])
-      if bytes.3 != 0 || bytes.2 > 0x10 { little = false }
-      if bytes.0 != 0 || bytes.1 > 0x10 { big = false }
+      if bytes.3 != 0 || !usedPlanes.contains(bytes.2) { little = false }
+      if bytes.0 != 0 || !usedPlanes.contains(bytes.1) { big = false }
     }
     if little && !big { return .utf32(bigEndian: false) }
     if big && !little { return .utf32(bigEndian: true) }

@@ -35,6 +35,21 @@ struct FuzzRegressionTests {
     for input in inputs { FuzzChecks.importAll(Array(try Data(contentsOf: input))) }
   }
 
+  @Test func encodingInputsAreToldOrRefused() throws {
+    let inputs = Self.inputs("Encodings")
+    #expect(!inputs.isEmpty)
+    for input in inputs {
+      let wrong = FuzzChecks.detectEncoding(Array(try Data(contentsOf: input)))
+      #expect(wrong == nil, "\(input.lastPathComponent): \(wrong ?? "")")
+    }
+  }
+
+  @Test func baselineInputsNeitherCrashNorTrap() throws {
+    let inputs = Self.inputs("Baselines")
+    #expect(!inputs.isEmpty)
+    for input in inputs { FuzzChecks.readBaseline(Array(try Data(contentsOf: input))) }
+  }
+
   @Test func theChecksRunOnAKnownInput() {
     #expect(FuzzChecks.matchersDisagree(on: Array("STRASSE straße\0strasse".utf8)) == nil)
     #expect(FuzzChecks.importAll(Array("1\n00:00:01,000 --> 00:00:02,000\nhi\n".utf8)) >= 2)

@@ -62,3 +62,42 @@ struct StrategyGateTests {
     #expect(error?.description.contains(#"throwing on "bad": failed: refused"#) == true)
   }
 }
+
+@Suite("StrategyGate.Baseline")
+struct StrategyGateBaselineTests {
+  let valid = StrategyGate.Baseline(
+    strategy: "chunked", reference: "folded", dataset: "d.jsonl", casesPassed: 3,
+    casesTotal: 4, ratios: ["zephyr": 0.8])
+
+  @Test func aBaselineFitsOnlyTheRunItWasRecordedFor() throws {
+    try valid.check(strategy: "chunked", reference: "folded", dataset: "d.jsonl")
+    for (strategy, reference, dataset) in [
+      ("pcre2", "folded", "d.jsonl"), ("chunked", "oracle", "d.jsonl"),
+      ("chunked", "folded", "e.jsonl"),
+    ] {
+      #expect(throws: StrategyGate.GateError.self) {
+        try valid.check(strategy: strategy, reference: reference, dataset: dataset)
+      }
+    }
+  }
+
+  @Test func aBaselineHoldsWhatARunRecords() {
+    var broken = [valid, valid, valid, valid, valid]
+    broken[0].ratios = [:]
+    broken[1].ratios = ["zephyr": -1]
+    broken[2].ratios = ["zephyr": .infinity]
+    broken[3].casesPassed = -1
+    broken[4].casesPassed = 5
+    for baseline in broken {
+      #expect(throws: StrategyGate.GateError.self) {
+        try baseline.check(strategy: "chunked", reference: "folded", dataset: "d.jsonl")
+      }
+    }
+  }
+
+  @Test func hugeRatiosAreFormattedNotTrapped() {
+    #expect(StrategyGate.format(1e300) == "1e+300×")
+    #expect(StrategyGate.format(.infinity) == "inf×")
+    #expect(StrategyGate.format(12.4) == "12×")
+  }
+}

@@ -37,6 +37,19 @@ struct SearchSessionOptionsTests {
     #expect(session.navigation.index.count == 2)
   }
 
+  /// A prefix of only marks has an empty key ignoring diacritics and found nothing: the
+  /// next keystroke searches in full rather than narrowing from nothing.
+  @Test func aKeywordAfterAnEmptyKeyIsSearchedInFull() {
+    let corpus = Corpus([TranscriptRow(start: 0, text: "xİy xay")])
+    var session = SearchSession(corpus: corpus)
+    let options = SearchOptions(ignoresDiacritics: true)
+    session.setKeyword("\u{308}", options: options)
+    #expect(session.navigation.index.count == 0)
+    #expect(session.setKeyword("\u{308}a") == .full)
+    #expect(matches(session) == oracle(corpus, "\u{308}a", options))
+    #expect(session.navigation.index.count == 1)
+  }
+
   @Test func typingKeepsTheOptions() {
     var session = SearchSession(corpus: corpus)
     let whole = SearchOptions(wordMatch: .whole)
