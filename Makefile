@@ -9,7 +9,7 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Examples/NaiveSearch/Package.swift \
   Examples/NaiveSearch/Sources
 
-.PHONY: example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: chart-library example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   test-portable bench-peers bench-real-text bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -64,8 +64,13 @@ bench-peers:
 	  echo "matplotlib could not be installed: no charts"
 
 ## test: run every test
-test: unicode-data engines
+test: unicode-data engines chart-library
 	$(SWIFT) test
+
+# The chart script's own test needs matplotlib: installed when missing, skipped without it.
+chart-library:
+	@python3 -c 'import matplotlib' 2>/dev/null || pip install -q matplotlib 2>/dev/null || \
+	  echo "matplotlib could not be installed: the chart script's test is skipped"
 
 ## test-portable: the whole test suite on the portable Swift scan kernel (no C kernels)
 test-portable: unicode-data engines

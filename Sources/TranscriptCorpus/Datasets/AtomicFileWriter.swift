@@ -55,6 +55,7 @@ public final class AtomicFileWriter {
       } else {
         finalMode = permissions ?? (0o666 & ~Self.umaskValue)
       }
+      InterruptCleanup.prepare()
       // mkstemp's file is new (O_CREAT | O_EXCL: never through a planted link) and 0600.
       var template = Array("\(destination).tmp-XXXXXX".utf8CString)
       descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -61,6 +61,10 @@ public enum InterruptCleanup {
     }
   #endif
 
+  /// Installs the signal handlers (once): call it before creating a file that
+  /// ``register(_:)`` will name, so that no signal finds the file made and unguarded.
+  public static func prepare() { _ = installed }
+
   /// Removes `path` if the process is interrupted or traps before ``unregister(_:)``.
   ///
   /// - Throws: ``DatasetError/cannotWrite(path:reason:)`` when the table of such files is

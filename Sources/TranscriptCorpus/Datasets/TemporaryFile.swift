@@ -18,6 +18,7 @@ public struct TemporaryFile: Sendable {
   public init(prefix: String, suffix: String) throws(DatasetError) {
     var folder = NSTemporaryDirectory()
     if !folder.hasSuffix("/") { folder += "/" }
+    InterruptCleanup.prepare()
     var template = Array("\(folder)\(prefix)XXXXXX\(suffix)".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer {
       mkstemps($0.baseAddress!, Int32(suffix.utf8.count))

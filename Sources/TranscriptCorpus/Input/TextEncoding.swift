@@ -67,7 +67,7 @@ public enum TextEncoding: Equatable, Sendable, CustomStringConvertible {
     // more than 1 unit of 128 (its line feeds at least).
     // Nothing but zeros tells no encoding either: NUL is a character, and the line bound
     // stops a stream of them.
-    guard zeros > 0, zeros * 128 >= units, zeros < head.count else { return .utf8 }
+    guard zeros >= 2, zeros * 128 >= units, zeros < head.count else { return .utf8 }
     if let utf32 = unmarkedUTF32(head) { return utf32 }
     var littleEndian = 0
     var bigEndian = 0
@@ -78,8 +78,11 @@ public enum TextEncoding: Equatable, Sendable, CustomStringConvertible {
       if first == 0 && (second == 0x0A || second == 0x0D || second == 0x20) { bigEndian += 1 }
     }
     // U+0A00, U+0D00 and U+2000 are rare enough to be outvoted four to one.
-    if littleEndian > 0 && littleEndian >= 4 * bigEndian { return .utf16(bigEndian: false) }
-    if bigEndian > 0 && bigEndian >= 4 * littleEndian { return .utf16(bigEndian: true) }
+    // Two at least: one NUL after a line feed in UTF-8 text is not a pattern.
+    if littleEndian >= 2 && littleEndian >= 4 * bigEndian { return .utf16(bigEndian: false) }
+    if bigEndian >= 2 && bigEndian >= 4 * littleEndian { return .utf16(bigEndian: true) }
+    // A few NULs in a short text are text; many that show no pattern are not.
+    guard zeros >= 16 else { return .utf8 }
     throw .cannotOpen(
       path: path,
       reason: "\(zeros) of its first \(head.count) bytes are zero, too many for UTF-8 text, "
