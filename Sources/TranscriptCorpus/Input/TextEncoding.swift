@@ -90,24 +90,32 @@ public enum TextEncoding: Equatable, Sendable, CustomStringConvertible {
         + "(UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, …)")
   }
 
-  /// The planes that hold characters (0–3) or tags and private use (14–16): UTF-16 of
-  /// characters U+xx00 beside ASCII reads as code points of the planes between.
-  private static let usedPlanes: Set<UInt8> = [0, 1, 2, 3, 14, 15, 16]
-
-  /// UTF-32 without a byte-order mark: every whole unit of `head` a code point of a
-  /// plane in use (its top byte zero), in one byte order only.
+  /// UTF-32 without a byte-order mark: every whole unit of `head` a code point (its top
+  /// byte zero, the next at most 0x10) in one byte order only, two of them line feeds,
+  /// carriage returns or spaces.
   private static func unmarkedUTF32(_ head: UnsafeBufferPointer<UInt8>) -> TextEncoding? {
     let units = head.count / 4
     guard units >= 2 else { return nil }
     var little = true
     var big = true
+    var littleBreaks = 0
+    var bigBreaks = 0
+    let breaks: Set<UInt8> = [0x0A, 0x0D, 0x20]
     for unit in 0..<units where little || big {
       let bytes = (head[4 * unit], head[4 * unit + 1], head[4 * unit + 2], head[4 * unit + 3])
-      if bytes.3 != 0 || !usedPlanes.contains(bytes.2) { little = false }
-      if bytes.0 != 0 || !usedPlanes.contains(bytes.1) { big = false }
+      if bytes.3 != 0 || bytes.2 > 0x10 { little = false }
+      if bytes.0 != 0 || bytes.1 > 0x10 { big = false }
+      if bytes.1 == 0 && bytes.2 == 0 && bytes.3 == 0 && breaks.contains(bytes.0) {
+        littleBreaks += 1
+      }
+      if bytes.0 == 0 && bytes.1 == 0 && bytes.2 == 0 && breaks.contains(bytes.3) {
+        bigBreaks += 1
+      }
     }
-    if little && !big { return .utf32(bigEndian: false) }
-    if big && !little { return .utf32(bigEndian: true) }
+    // Its own line feeds or spaces, two at least, as for UTF-16: UTF-16 of characters
+    // U+xx00 or controls beside ASCII reads as code points too (Ѐ and a space, U+42000).
+    if little && !big && littleBreaks >= 2 { return .utf32(bigEndian: false) }
+    if big && !little && bigBreaks >= 2 { return .utf32(bigEndian: true) }
     return nil
   }
 }
