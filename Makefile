@@ -9,7 +9,7 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Examples/NaiveSearch/Package.swift \
   Examples/NaiveSearch/Sources
 
-.PHONY: chart-library example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: chart-library test-times example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   test-portable bench-peers bench-real-text bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -71,6 +71,10 @@ test: unicode-data engines chart-library
 chart-library:
 	@python3 -c 'import matplotlib' 2>/dev/null || pip install -q matplotlib 2>/dev/null || \
 	  echo "matplotlib could not be installed: the chart script's test is skipped"
+
+## test-times: where make test's time goes on a fresh clone, by phase, target and test (results/test-times.md)
+test-times: unicode-data engines chart-library
+	Scripts/test-times.sh $(if $(CI_LOG),--ci-log $(CI_LOG))
 
 ## test-portable: the whole test suite on the portable Swift scan kernel (no C kernels)
 test-portable: unicode-data engines
