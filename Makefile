@@ -80,13 +80,13 @@ test-times: unicode-data engines chart-library
 test-portable: unicode-data engines
 	TSB_SCAN_KERNEL=portable $(SWIFT) test
 
-# PCRE2 and ICU, the C engines compared with ours, are linked at build time: their
-# development packages are installed when missing.
+# PCRE2 and ICU, the C engines compared with ours, and OpenSSL's libcrypto (the datasets'
+# SHA-256) are linked at build time: their development packages are installed when missing.
 engines:
-	@test -f /usr/include/pcre2.h -a -f /usr/include/unicode/usearch.h || { \
-	  echo "installing libpcre2-dev and libicu-dev (the pcre2 and icu engines)"; \
-	  apt-get update -qq && apt-get install -y -qq libpcre2-dev libicu-dev; } || { \
-	  echo "libpcre2-dev or libicu-dev is missing and could not be installed: run 'apt-get install libpcre2-dev libicu-dev' as root" >&2; exit 1; }
+	@test -f /usr/include/pcre2.h -a -f /usr/include/unicode/usearch.h -a -f /usr/include/openssl/evp.h || { \
+	  echo "installing libpcre2-dev, libicu-dev and libssl-dev (the pcre2 and icu engines, SHA-256)"; \
+	  apt-get update -qq && apt-get install -y -qq libpcre2-dev libicu-dev libssl-dev; } || { \
+	  echo "libpcre2-dev, libicu-dev or libssl-dev is missing and could not be installed: run 'apt-get install libpcre2-dev libicu-dev libssl-dev' as root" >&2; exit 1; }
 
 EXAMPLE := Examples/NaiveSearch
 EXAMPLE_BIN := $(EXAMPLE)/.build/release/naive-bench

@@ -13,7 +13,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -36,11 +35,14 @@ let package = Package(
     .target(name: "CJSONScan"),
     // The temporary files a signal or a trap removes before the process ends.
     .target(name: "CExitCleanup"),
+    // SHA-256 from the system on Linux: OpenSSL's libcrypto (Debian libssl-dev). Apple's
+    // systems use CryptoKit.
+    .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
     .target(
       name: "TranscriptCorpus",
       dependencies: [
         "TranscriptSearch", "CUTF8Validation", "CJSONScan", "CExitCleanup",
-        .product(name: "Crypto", package: "swift-crypto"),
+        .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android])),
       ]
     ),
     .target(name: "CHeapStats"),

@@ -1,5 +1,3 @@
-import Crypto
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -27,7 +25,7 @@ public final class AtomicFileWriter {
   private let finalMode: mode_t
   private var descriptor: Int32
   private var buffer: [UInt8] = []
-  private var hasher = SHA256()
+  private let hasher = SHA256Hasher()
   /// Bytes written so far, buffered ones included.
   public private(set) var bytesWritten = 0
   private static let bufferSize = 1 << 20
@@ -120,7 +118,7 @@ public final class AtomicFileWriter {
       guard closed == 0 else {
         throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
       }
-      return hasher.finalize().hexDigest
+      return hasher.finalize()
     }
     defer { InterruptCleanup.unregister(temporaryPath) }
     var kept = fchmod(descriptor, finalMode)
@@ -136,7 +134,7 @@ public final class AtomicFileWriter {
       unlink(temporaryPath)
       throw .cannotWrite(path: path, reason: reason)
     }
-    return hasher.finalize().hexDigest
+    return hasher.finalize()
   }
 
   private func flush() throws(DatasetError) {
@@ -147,7 +145,7 @@ public final class AtomicFileWriter {
   }
 
   private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(DatasetError) {
-    hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+    hasher.update(UnsafeRawBufferPointer(bytes))
     var done = 0
     while done < bytes.count {
       let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
@@ -157,15 +155,5 @@ public final class AtomicFileWriter {
       }
       done += count
     }
-  }
-}
-
-extension Digest {
-  /// The digest as lowercase hexadecimal.
-  var hexDigest: String {
-    map { byte in
-      let hex = String(byte, radix: 16)
-      return byte < 16 ? "0" + hex : hex
-    }.joined()
   }
 }

@@ -1,4 +1,3 @@
-import Crypto
 
 #if canImport(Glibc)
   import Glibc
@@ -92,7 +91,7 @@ public struct DatasetBuilder: Sendable {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
-    var hasher = SHA256()
+    let hasher = SHA256Hasher()
     var buffer = [UInt8](repeating: 0, count: 4 << 20)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
@@ -102,9 +101,9 @@ public struct DatasetBuilder: Sendable {
       }
       if count == 0 { break }
       buffer.withUnsafeBytes {
-        hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count]))
+        hasher.update(UnsafeRawBufferPointer(rebasing: $0[..<count]))
       }
     }
-    return hasher.finalize().hexDigest
+    return hasher.finalize()
   }
 }
