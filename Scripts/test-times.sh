@@ -99,7 +99,8 @@ for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
     if m:
         times.append((float(m.group(2)), m.group(1)))
 for seconds, name in sorted(times, reverse=True)[:20]:
-    print(f"| {name.replace('|', '\\|')} | {seconds:.2f} |")
+    escaped = name.replace("|", "\\|")
+    print(f"| {escaped} | {seconds:.2f} |")
 PY
 )
 

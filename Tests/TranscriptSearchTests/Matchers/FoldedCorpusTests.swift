@@ -11,9 +11,9 @@ struct FoldedCorpusTests {
     _ folded: FoldedCorpus, _ corpus: Corpus, keywords: [String],
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    let oracle = OracleMatcher(corpus: corpus)
+    let rows = OracleAnswers.Rows(corpus)
     for keyword in keywords {
-      let expected = try await oracle.matches(of: keyword)
+      let expected = try await OracleAnswers.shared.matches(of: keyword, in: rows)
       let got = folded.matches(of: FoldedKeyword(keyword), inRows: 0..<folded.rowCount)
       #expect(got == expected, "\(keyword.debugDescription)", sourceLocation: sourceLocation)
     }

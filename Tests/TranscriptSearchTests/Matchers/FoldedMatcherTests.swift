@@ -28,9 +28,9 @@ struct FoldedMatcherTests {
   @Test func agreesWithTheOracleOnAllCaseTextsAsOneCorpus() async throws {
     let corpus = Corpus(ConformanceCase.all.map { TranscriptRow(start: 0, text: $0.text) })
     let folded = FoldedMatcher(corpus: corpus)
-    let oracle = OracleMatcher(corpus: corpus)
+    let rows = OracleAnswers.Rows(corpus)
     for keyword in Set(ConformanceCase.all.map(\.keyword)) where keyword.count < 100 {
-      let expected = try await oracle.matches(of: keyword)
+      let expected = try await OracleAnswers.shared.matches(of: keyword, in: rows)
       for kernel in ScanKernel.available {
         let got =
           keyword.isEmpty
