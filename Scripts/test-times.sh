@@ -92,7 +92,8 @@ import re, sys
 times = []
 for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
     m = re.match(r"^✔ Test (.+?) passed after ([0-9.]+) seconds", line)
-    if m:
+    # "Test run with N tests …" is the whole run's line, not a test's.
+    if m and not m.group(1).startswith("run with "):
         times.append((float(m.group(2)), m.group(1)))
         continue
     m = re.match(r"^Test Case '(.+?)' passed \(([0-9.]+) seconds\)", line)
