@@ -20,6 +20,36 @@ extension CommandLineTests {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
   }
 
+  /// `executable` started with `arguments`, its output and errors piped away.
+  func started(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+  ) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    process.standardOutput = Pipe()
+    process.standardError = Pipe()
+    try process.run()
+    return process
+  }
+
+  /// `executable` run to its end: its exit status and what it wrote to standard error.
+  func finished(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
+    let process = try started(executable, arguments)
+    let error = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: error, as: UTF8.self))
+  }
+
+  /// Polls `condition` until it holds or `seconds` pass.
+  func waitUntil(seconds: Double, _ condition: () throws -> Bool) rethrows {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline, try !condition() { usleep(10_000) }
+  }
+
   /// 1. Every command that writes refuses an output that is one of its inputs, before
   /// measuring, and leaves the input as it was.
   @Test func everyWritingCommandRefusesAnOutputThatIsAnInput() throws {
@@ -125,19 +155,13 @@ extension CommandLineTests {
     chmod(readOnly, 0o444)
     chmod(others, 0o666)  // root's, writable by anyone: replacing it would take it over
     for (path, message) in [(readOnly, "not writable"), (others, "belongs to another user")] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments = [
-        "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary, "generate", "--script",
-        "english", "--rows", "5", "--out", path,
-      ]
-      let error = Pipe()
-      process.standardError = error
-      process.standardOutput = Pipe()
-      try process.run()
-      let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 1 && text.contains(message), "\(path): \(text)")
+      let (status, text) = try finished(
+        "/usr/bin/setpriv",
+        [
+          "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary, "generate",
+          "--script", "english", "--rows", "5", "--out", path,
+        ])
+      #expect(status == 1 && text.contains(message), "\(path): \(text)")
       #expect(contents(path) == Data("keep me\n".utf8), "\(path)")
     }
   }
@@ -179,23 +203,18 @@ extension CommandLineTests {
       .write(toFile: transcript, atomically: true, encoding: .utf8)
     chmod(transcript, 0o600)
     for signal in [SIGHUP, SIGQUIT] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: Self.binary)
-      process.arguments = [
-        "compare", "--dataset", transcript, "--keywords", "zephyr", "--rounds", "1000",
-        "--results", folder + "/results",
-      ]
-      process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { $1 }
-      process.standardOutput = Pipe()
-      process.standardError = Pipe()
-      try process.run()
-      let deadline = Date().addingTimeInterval(60)
+      let process = try started(
+        Self.binary,
+        [
+          "compare", "--dataset", transcript, "--keywords", "zephyr", "--rounds", "1000",
+          "--results", folder + "/results",
+        ], environment: ["TMPDIR": scratch])
       var copy: String?
-      while Date() < deadline, copy == nil {
+      try waitUntil(seconds: 60) {
         copy = try FileManager.default.contentsOfDirectory(atPath: scratch).first {
           $0.hasPrefix("tsbench-compare-") && !$0.contains(".tmp-")
         }
-        usleep(10_000)
+        return copy != nil
       }
       let found = try #require(copy, "\(signal)")
       var info = stat()
@@ -206,20 +225,11 @@ extension CommandLineTests {
       #expect(process.terminationReason == .uncaughtSignal, "\(signal)")
       #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == [], "\(signal)")
     }
-    let out = folder + "/big.jsonl"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = ["generate", "--script", "mixed", "--rows", "2000000", "--out", out]
-    process.standardOutput = Pipe()
-    process.standardError = Pipe()
-    try process.run()
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline,
-      try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy({
-        !$0.contains(".tmp-")
-      })
-    {
-      usleep(20_000)
+    let process = try started(
+      Self.binary,
+      ["generate", "--script", "mixed", "--rows", "2000000", "--out", folder + "/big.jsonl"])
+    try waitUntil(seconds: 30) {
+      try FileManager.default.contentsOfDirectory(atPath: folder).contains { $0.contains(".tmp-") }
     }
     kill(process.processIdentifier, SIGHUP)
     process.waitUntilExit()
@@ -252,19 +262,14 @@ extension CommandLineTests {
     let text = String(repeating: line + "\n", count: 200_000)
     for _ in 0..<4 {
       try write(text, to: big)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: Self.binary)
-      process.arguments = ["import", big, "--out", folder + "/out.jsonl"]
-      process.standardOutput = Pipe()
-      let error = Pipe()
-      process.standardError = error
-      try process.run()
+      let process = try started(Self.binary, ["import", big, "--out", folder + "/out.jsonl"])
       for length in stride(from: 12 << 20, through: 0, by: -(1 << 20)) {
         truncate(big, off_t(length))
         usleep(1_000)
       }
       let message = String(
-        decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        decoding: (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile(),
+        as: UTF8.self)
       process.waitUntilExit()
       #expect(process.terminationReason == .exit, "\(message)")
       if process.terminationStatus != 0 {
@@ -394,16 +399,8 @@ extension CommandLineTests {
     try FileManager.default.removeItem(atPath: results + "/throughput.svg")
     try FileManager.default.createDirectory(
       atPath: results + "/throughput.svg/x", withIntermediateDirectories: true)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, results]
-    let error = Pipe()
-    process.standardError = error
-    process.standardOutput = Pipe()
-    try process.run()
-    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1, "\(message)")
+    let (status, message) = try finished("/usr/bin/env", ["python3", script, results])
+    #expect(status == 1, "\(message)")
     #expect(message.contains("cannot write the charts"), "\(message)")
     #expect(!message.contains("matplotlib is missing"))
     #expect(
