@@ -58,7 +58,7 @@ extension TSBench {
     func run() throws {
       let footprint = try LoadFootprint.measure(jsonLinesAt: path)
       let data = try JSONEncoder().encode(footprint)
-      print(String(decoding: data, as: UTF8.self))
+      printJSON(data)
     }
 
     /// Runs this command in a fresh process, so the parent's freed memory is not reused.

@@ -131,7 +131,7 @@ extension TSBench {
     }
 
     private func emit(_ output: BenchImport.ChildOutput) throws {
-      print(String(decoding: try JSONEncoder().encode(output), as: UTF8.self))
+      printJSON(try JSONEncoder().encode(output))
     }
   }
 }

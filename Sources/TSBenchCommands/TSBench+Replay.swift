@@ -84,7 +84,7 @@ extension TSBench {
       if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        printJSON(try encoder.encode(result))
         return
       }
       let command =

@@ -115,7 +115,7 @@ extension TSBench {
         struct Output: Encodable { var matchers: [ConformanceReport] }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(Output(matchers: reports)), as: UTF8.self))
+        printJSON(try encoder.encode(Output(matchers: reports)))
       } else {
         print("\(loaded.count) cases from \(cases)")
         for report in reports {

@@ -59,7 +59,7 @@ extension TSBench.Verify {
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(result), as: UTF8.self))
+      printJSON(try encoder.encode(result))
     } else {
       print(
         "\(result.rowsChecked) of \(result.rowsTotal) rows of \(path), \(chosen.count) keywords, "

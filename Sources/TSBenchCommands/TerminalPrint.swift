@@ -1,3 +1,4 @@
+import Foundation
 import SearchBenchKit
 
 /// Every `print` of the command line goes through ``TerminalText``: what tsbench prints
@@ -6,4 +7,10 @@ import SearchBenchKit
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
   let text = items.map { String(describing: $0) }.joined(separator: separator)
   Swift.print(TerminalText.safe(text), terminator: terminator)
+}
+
+/// Prints encoded JSON with the characters ``TerminalText`` escapes written as JSON
+/// escapes, so the output stays valid JSON that means the same.
+func printJSON(_ data: Data) {
+  Swift.print(TerminalText.safeJSON(String(decoding: data, as: UTF8.self)))
 }

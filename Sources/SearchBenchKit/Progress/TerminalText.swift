@@ -22,6 +22,25 @@ public enum TerminalText {
     return result
   }
 
+  /// JSON text with the same characters escaped as JSON escapes (`\u202E`), so it stays
+  /// valid JSON that means the same: JSONEncoder escapes C0 itself but leaves DEL, C1 and
+  /// the bidirectional controls raw. (Outside strings JSON has only ASCII, so every one
+  /// of them is inside a string.)
+  public static func safeJSON(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+    var result = ""
+    result.reserveCapacity(json.utf8.count + 16)
+    for scalar in json.unicodeScalars {
+      if needsEscape(scalar) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A, 0x09: false
