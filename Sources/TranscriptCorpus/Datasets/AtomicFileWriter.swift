@@ -66,7 +66,9 @@ public final class AtomicFileWriter {
       do {
         try InterruptCleanup.register(temporary)
       } catch {
+        // The instance is whole here, so its deinit runs: it must find nothing to close.
         close(descriptor)
+        descriptor = -1
         unlink(temporary)
         throw error
       }
