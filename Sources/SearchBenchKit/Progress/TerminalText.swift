@@ -9,17 +9,7 @@
 public enum TerminalText {
   /// `text` with its control characters escaped.
   public static func safe(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-      if needsEscape(scalar) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    escaping(text) { "\\u{" + String($0, radix: 16, uppercase: true) + "}" }
   }
 
   /// JSON text with the same characters escaped as JSON escapes (`\u202E`), so it stays
@@ -27,13 +17,20 @@ public enum TerminalText {
   /// the bidirectional controls raw. (Outside strings JSON has only ASCII, so every one
   /// of them is inside a string.)
   public static func safeJSON(_ json: String) -> String {
-    guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+    escaping(json) { value in
+      let hex = String(value, radix: 16, uppercase: true)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+  }
+
+  /// `text` with every scalar that ``needsEscape(_:)`` written as `escape` spells its value.
+  private static func escaping(_ text: String, as escape: (UInt32) -> String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var result = ""
-    result.reserveCapacity(json.utf8.count + 16)
-    for scalar in json.unicodeScalars {
+    result.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
       if needsEscape(scalar) {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        result += escape(scalar.value)
       } else {
         result.unicodeScalars.append(scalar)
       }
