@@ -53,25 +53,8 @@ public final class AtomicFileWriter {
       } else {
         finalMode = permissions ?? (0o666 & ~Self.umaskValue)
       }
-      InterruptCleanup.prepare()
-      // mkstemp's file is new (O_CREAT | O_EXCL: never through a planted link) and 0600.
-      var template = Array("\(destination).tmp-XXXXXX".utf8CString)
-      descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-      guard descriptor >= 0 else {
-        throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
-      }
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-      let temporary = String(filledTemplate: template)
-      temporaryPath = temporary
-      do {
-        try InterruptCleanup.register(temporary)
-      } catch {
-        // The instance is whole here, so its deinit runs: it must find nothing to close.
-        close(descriptor)
-        descriptor = -1
-        unlink(temporary)
-        throw error
-      }
+      (descriptor, temporaryPath) = try TemporaryFile.create(
+        template: "\(destination).tmp-XXXXXX", suffixLength: 0, naming: path)
     }
     buffer.reserveCapacity(Self.bufferSize)
   }

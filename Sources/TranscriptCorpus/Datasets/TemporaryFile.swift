@@ -18,23 +18,40 @@ public struct TemporaryFile: Sendable {
   public init(prefix: String, suffix: String) throws(DatasetError) {
     var folder = NSTemporaryDirectory()
     if !folder.hasSuffix("/") { folder += "/" }
+    let name = "\(folder)\(prefix)XXXXXX\(suffix)"
+    let (descriptor, path) = try Self.create(
+      template: name, suffixLength: suffix.utf8.count, naming: name)
+    close(descriptor)
+    self.path = path
+  }
+
+  /// Creates a new file from `template` (whose `XXXXXX` before the last `suffixLength`
+  /// bytes `mkstemps` fills), mode 0600, open for writing and closed on exec, and
+  /// registers it with ``InterruptCleanup``: exclusive creation never follows a link an
+  /// attacker planted, and no signal finds the file made and unregistered.
+  ///
+  /// - Throws: ``DatasetError/cannotWrite(path:reason:)`` naming `naming`; nothing is left.
+  static func create(
+    template: String, suffixLength: Int, naming: String
+  ) throws(DatasetError) -> (descriptor: Int32, path: String) {
     InterruptCleanup.prepare()
-    var template = Array("\(folder)\(prefix)XXXXXX\(suffix)".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer {
-      mkstemps($0.baseAddress!, Int32(suffix.utf8.count))
+    var bytes = Array(template.utf8CString)
+    let descriptor = bytes.withUnsafeMutableBufferPointer {
+      mkstemps($0.baseAddress!, Int32(suffixLength))
     }
     guard descriptor >= 0 else {
-      throw .cannotWrite(
-        path: "\(folder)\(prefix)XXXXXX\(suffix)", reason: String(cString: strerror(errno)))
+      throw .cannotWrite(path: naming, reason: String(cString: strerror(errno)))
     }
-    close(descriptor)
-    path = String(filledTemplate: template)
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    let path = String(filledTemplate: bytes)
     do {
       try InterruptCleanup.register(path)
     } catch {
+      close(descriptor)
       unlink(path)
       throw error
     }
+    return (descriptor, path)
   }
 
   /// Removes the file.
