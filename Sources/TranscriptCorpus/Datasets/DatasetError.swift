@@ -6,6 +6,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformedLine(path: String, line: Int, column: Int, reason: String)
   /// Bytes that are not UTF-8, at a byte offset from the start of the file.
   case invalidUTF8(path: String, line: Int, byteOffset: Int)
+  /// Bytes that are not valid in the input's encoding (under `--strict`), at a byte offset
+  /// from the start of the file.
+  case undecodable(path: String, line: Int, byteOffset: Int, encoding: String)
   /// A subtitle cue that does not follow its format.
   case malformedCue(path: String, line: Int, reason: String)
   /// A line longer than the readers accept (memory stays bounded by it).
@@ -23,6 +26,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path):\(line):\(column): \(reason)"
     case .invalidUTF8(let path, let line, let offset):
       "\(path):\(line): invalid UTF-8 at byte offset \(offset) (without --strict it is repaired)"
+    case .undecodable(let path, let line, let offset, let encoding):
+      "\(path):\(line): byte offset \(offset) of the file is not valid \(encoding) "
+        + "(without --strict it is repaired)"
     case .malformedCue(let path, let line, let reason):
       "\(path):\(line): \(reason)"
     case .lineTooLong(let path, let line, let limit):

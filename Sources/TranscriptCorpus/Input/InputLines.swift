@@ -118,10 +118,9 @@ public struct InputLines {
             $0 + 2 < utf8.count && utf8[$0] == 0xEF && utf8[$0 + 1] == 0xBF && utf8[$0 + 2] == 0xBD
           }
           let feeds = utf8[..<(repair ?? utf8.count)].count { $0 == 0x0A }
-          throw DatasetError.malformedCue(
-            path: name, line: splitter.linesSplit + feeds + 1,
-            reason: "byte offset \(offset + markLength) of the file is not valid \(decoded) "
-              + "(without --strict it is repaired)")
+          throw DatasetError.undecodable(
+            path: name, line: splitter.linesSplit + feeds + 1, byteOffset: offset + markLength,
+            encoding: decoded.description)
         }
         // (Each line goes to the validator in a closure written out where it is passed,
         // not through a local function: one that captures `validator` had its every
