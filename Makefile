@@ -6,7 +6,7 @@ RELEASE_BIN := .build/release
 TSBENCH := $(RELEASE_BIN)/tsbench
 LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/BenchmarkSupport \
   Benchmarks/Matchers Benchmarks/Index Benchmarks/Session Benchmarks/Gate Benchmarks/GateWorkload \
-  Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Examples/NaiveSearch/Package.swift \
+  Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Fuzz/Encodings Fuzz/Baselines Examples/NaiveSearch/Package.swift \
   Examples/NaiveSearch/Sources
 
 .PHONY: chart-library test-times example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \

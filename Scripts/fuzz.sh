@@ -19,9 +19,10 @@ swift build -c debug --scratch-path .build-fuzz \
 # No Swift backtracer inside libFuzzer: it would outlive a crash, holding the caller's
 # pipe, and AddressSanitizer would flag its handler.
 export SWIFT_BACKTRACE=enable=no
+targets=(Matchers Importers Encodings Baselines)
 
 if [ "$mode" = merge ]; then
-  for target in Matchers Importers Encodings Baselines; do
+  for target in "${targets[@]}"; do
     mkdir -p "Corpus/$target.min" ".build-fuzz/corpus/$target"
     ".build-fuzz/debug/Fuzz$target" -merge=1 "Corpus/$target.min" "Corpus/$target" \
       ".build-fuzz/corpus/$target" >/dev/null 2>&1
@@ -33,7 +34,7 @@ fi
 
 status=0
 rows=()
-for target in Matchers Importers Encodings Baselines; do
+for target in "${targets[@]}"; do
   mkdir -p ".build-fuzz/corpus/$target" "Regressions/$target"
   dictionary=()
   [ -f "Dictionaries/$target.dict" ] && dictionary=(-dict="Dictionaries/$target.dict")
