@@ -19,9 +19,12 @@ struct StandardDatasetOptions: ParsableArguments {
   /// The dataset's description.
   var spec: DatasetSpec { DatasetSpec.standard.first { $0.name == dataset }! }
 
+  /// Where the dataset's JSON Lines file is, whether or not it exists.
+  var jsonLinesFile: String { "\(directory)/\(spec.jsonLinesFileName)" }
+
   /// The dataset's JSON Lines file, which must exist.
   func jsonLinesPath() throws -> String {
-    let path = "\(directory)/\(spec.jsonLinesFileName)"
+    let path = jsonLinesFile
     guard FileManager.default.fileExists(atPath: path) else {
       throw ValidationError("\(path) is missing; run `tsbench datasets --only \(dataset)`")
     }

@@ -30,7 +30,7 @@ extension TSBench {
     func run() throws {
       try ResultsFolder.prepare(
         results, writing: ["corpus.md", "corpus.json"],
-        inputs: ["\(standard.directory)/\(standard.spec.jsonLinesFileName)"])
+        inputs: [standard.jsonLinesFile])
       let spec = standard.spec
       let dataset = standard.dataset
       let path = try standard.jsonLinesPath()

@@ -41,7 +41,7 @@ extension TSBench {
     func run() throws {
       try ResultsFolder.prepare(
         results, writing: ["open.md", "open.json"],
-        inputs: ["\(standard.directory)/\(standard.spec.jsonLinesFileName)"])
+        inputs: [standard.jsonLinesFile])
       let dataset = standard.dataset
       let path = try standard.jsonLinesPath()
       var benchmark = OpenBenchmark(jsonLinesPath: path, dataset: dataset)
