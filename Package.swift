@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "TranscriptSearch", targets: ["TranscriptSearch"]),
+    .library(name: "SearchStrategies", targets: ["SearchStrategies"]),
     .library(name: "TranscriptCorpus", targets: ["TranscriptCorpus"]),
     .library(name: "SearchBenchKit", targets: ["SearchBenchKit"]),
     .library(name: "TSBenchCommands", targets: ["TSBenchCommands"]),
@@ -25,6 +26,9 @@ let package = Package(
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
       ]
     ),
+    // What only the harness needs beside the core: the list of strategies it measures,
+    // the stock engines of Swift and Foundation, the oracle and the sample app's index.
+    .target(name: "SearchStrategies", dependencies: ["TranscriptSearch"]),
     // The search's vector kernels for x86-64, chosen at run time (see ScanKernel).
     .target(name: "CScanKernels"),
     // The fold's pass over plain characters for x86-64 with AVX2 (see PlainScanKernel).
@@ -54,11 +58,13 @@ let package = Package(
     .target(
       name: "CICUSearch",
       linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
-    .target(name: "ExternalEngines", dependencies: ["CPCRE2", "CICUSearch", "TranscriptSearch"]),
+    .target(
+      name: "ExternalEngines", dependencies: ["CPCRE2", "CICUSearch", "TranscriptSearch"]),
     .target(
       name: "SearchBenchKit",
       dependencies: [
-        "CCrashContext", "CHeapStats", "ExternalEngines", "TranscriptCorpus", "TranscriptSearch",
+        "CCrashContext", "CHeapStats", "ExternalEngines", "SearchStrategies", "TranscriptCorpus",
+        "TranscriptSearch",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ],
       // The conformance cases and the helper scripts travel with the binary, so tsbench
@@ -68,29 +74,43 @@ let package = Package(
       name: "TSBenchCommands",
       dependencies: [
         "SearchBenchKit",
+        "SearchStrategies",
         "TranscriptCorpus",
         "TranscriptSearch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "tsbench", dependencies: ["TSBenchCommands"]),
+    // Applies TSB_SCAN_KERNEL to a test binary at load time, as tsbench does at launch.
+    .target(
+      name: "KernelLimitFromEnvironment", dependencies: ["CScanKernels"],
+      path: "Tests/KernelLimitFromEnvironment"),
     .testTarget(
       name: "TranscriptSearchTests",
       dependencies: [
-        "TranscriptSearch", "CScanKernels",
+        "TranscriptSearch", "SearchStrategies", "CScanKernels", "KernelLimitFromEnvironment",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
       name: "ExternalEnginesTests",
       dependencies: [
-        "ExternalEngines", "TranscriptSearch",
+        "ExternalEngines", "SearchStrategies", "TranscriptSearch", "KernelLimitFromEnvironment",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
-      name: "TranscriptCorpusTests", dependencies: ["TranscriptCorpus", "TranscriptSearch"]),
-    .testTarget(name: "SearchBenchKitTests", dependencies: ["SearchBenchKit", "TranscriptCorpus"]),
+      name: "SearchStrategiesTests",
+      dependencies: ["KernelLimitFromEnvironment", "SearchStrategies", "TranscriptSearch"]),
+    .testTarget(
+      name: "TranscriptCorpusTests",
+      dependencies: ["KernelLimitFromEnvironment", "TranscriptCorpus", "TranscriptSearch"]),
+    .testTarget(
+      name: "SearchBenchKitTests",
+      dependencies: [
+        "KernelLimitFromEnvironment", "SearchBenchKit", "SearchStrategies", "TranscriptCorpus",
+        "TranscriptSearch",
+      ]),
     // Runs the tsbench binary built beside the tests, as a person runs it.
     .testTarget(name: "tsbenchTests"),
   ],

@@ -29,6 +29,7 @@ let package = Package(
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "SearchBenchKit", package: "TranscriptSearchBench"),
+        .product(name: "SearchStrategies", package: "TranscriptSearchBench"),
         .product(name: "TranscriptCorpus", package: "TranscriptSearchBench"),
         .product(name: "TranscriptSearch", package: "TranscriptSearchBench"),
       ],
@@ -57,6 +58,7 @@ func suite(_ name: String) -> Target {
     dependencies: [
       "BenchmarkSupport",
       .product(name: "Benchmark", package: "benchmark"),
+      .product(name: "SearchStrategies", package: "TranscriptSearchBench"),
       .product(name: "TranscriptCorpus", package: "TranscriptSearchBench"),
       .product(name: "TranscriptSearch", package: "TranscriptSearchBench"),
     ],

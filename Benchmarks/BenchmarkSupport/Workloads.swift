@@ -1,4 +1,5 @@
 import SearchBenchKit
+import SearchStrategies
 import Synchronization
 import TranscriptCorpus
 import TranscriptSearch

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import Foundation
+import SearchStrategies
 import TranscriptCorpus
 import TranscriptSearch
 

@@ -1,6 +1,18 @@
 #include "CScanKernels.h"
 #include "ScanKernelsInternal.h"
 
+#include <stdatomic.h>
+
+static _Atomic int automatic_limit = TSB_KERNEL_AVX512BW;
+
+int tsb_automatic_limit(void) {
+  return atomic_load_explicit(&automatic_limit, memory_order_relaxed);
+}
+
+void tsb_set_automatic_limit(int widest) {
+  atomic_store_explicit(&automatic_limit, widest, memory_order_relaxed);
+}
+
 int tsb_kernel_supported(tsb_kernel kernel) {
 #if defined(__x86_64__)
   switch (kernel) {

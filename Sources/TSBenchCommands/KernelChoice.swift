@@ -28,7 +28,7 @@ struct KernelChoice: ExpressibleByArgument, CustomStringConvertible {
   /// What `--help` says of `--kernel`.
   static let help = ArgumentHelp(
     "The scan kernel of folded and chunked: auto (the widest this CPU runs: \(ScanKernel.automatic)), or one of \(ScanKernel.available.map(\.rawValue).joined(separator: ", ")).",
-    discussion: "Set \(ScanKernel.environmentVariable) to cap auto everywhere.")
+    discussion: "Set \(environmentVariable) to limit auto everywhere.")
 
   /// Throws unless this CPU runs the kernel.
   func validate() throws {
@@ -39,18 +39,24 @@ struct KernelChoice: ExpressibleByArgument, CustomStringConvertible {
     }
   }
 
-  /// A message if ``ScanKernel/environmentVariable`` is set to something that cannot be
-  /// honoured, so that a run meant for one kernel does not quietly measure another.
-  static var environmentProblem: String? {
-    guard let raw = getenv(ScanKernel.environmentVariable) else { return nil }
+  /// The environment variable that limits `auto` for the whole run (the fold's and the
+  /// importers' kernels too): `TSB_SCAN_KERNEL=portable` runs the portable code everywhere.
+  static let environmentVariable = "TSB_SCAN_KERNEL"
+
+  /// Limits the automatic kernel choice to what ``environmentVariable`` names, or returns
+  /// a message when it names something that cannot be honoured, so that a run meant for
+  /// one kernel does not quietly measure another.
+  static func applyEnvironment() -> String? {
+    guard let raw = getenv(environmentVariable) else { return nil }
     let value = String(cString: raw)
     guard let kernel = ScanKernel(rawValue: value) else {
-      return "\(ScanKernel.environmentVariable)=\(value) is not a kernel; use one of "
+      return "\(environmentVariable)=\(value) is not a kernel; use one of "
         + ScanKernel.allCases.map(\.rawValue).joined(separator: ", ")
     }
-    guard kernel.isSupported else {
-      return "\(ScanKernel.environmentVariable)=\(value): this CPU cannot run it; it runs "
-        + ScanKernel.available.map(\.rawValue).joined(separator: ", ")
+    do {
+      try ScanKernel.limitAutomaticChoice(to: kernel)
+    } catch {
+      return "\(environmentVariable)=\(value): \(error)"
     }
     return nil
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchBenchKit
+import SearchStrategies
 import TranscriptCorpus
 import TranscriptSearch
 

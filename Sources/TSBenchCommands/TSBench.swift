@@ -33,7 +33,7 @@ public struct TSBench: AsyncParsableCommand {
         Self.exit(withError: ValidationError("\(error)"))
       }
     }
-    if let problem = KernelChoice.environmentProblem {
+    if let problem = KernelChoice.applyEnvironment() {
       Self.exit(withError: ValidationError(problem))
     }
     do {

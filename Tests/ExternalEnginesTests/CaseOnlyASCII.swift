@@ -1,4 +1,5 @@
 import PropertyBased
+import SearchStrategies
 import Testing
 import TranscriptSearch
 

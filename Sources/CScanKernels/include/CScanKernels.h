@@ -62,6 +62,14 @@ typedef struct {
 /// Whether this CPU (and this build) can run `kernel`.
 int tsb_kernel_supported(tsb_kernel kernel);
 
+/// The widest kernel an automatic choice may make, for the whole process: 0 for the
+/// portable Swift loop, else a `tsb_kernel` (`TSB_KERNEL_AVX512BW` when unlimited).
+/// Kept here rather than in Swift so that a test binary can set it before any Swift runs.
+int tsb_automatic_limit(void);
+
+/// Sets what `tsb_automatic_limit` returns.
+void tsb_set_automatic_limit(int widest);
+
 /// Whether the AVX-512 kernel scans every key itself on this CPU, rather than crowded
 /// keys only: everywhere it runs but on AMD's cores, whose Zen 4 splits 512-bit
 /// operations in two (there 64 lanes were 5-10% slower on sparse keys than 32; on an

@@ -1,3 +1,4 @@
+import SearchStrategies
 import TranscriptSearch
 
 /// How matchers fared against the contract on rows of a user's own transcript, with

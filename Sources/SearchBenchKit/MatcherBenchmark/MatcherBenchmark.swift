@@ -1,3 +1,4 @@
+import SearchStrategies
 import TranscriptSearch
 
 /// Measures matching strategies side by side on one corpus: preparation, then every

@@ -1,3 +1,4 @@
+import SearchStrategies
 import TranscriptSearch
 
 /// The cost of each find option: `folded` and `chunked` on the same keywords under every

@@ -1,3 +1,4 @@
+import SearchStrategies
 import Synchronization
 import TranscriptSearch
 

@@ -1,4 +1,5 @@
 import ExternalEngines
+import SearchStrategies
 import TranscriptSearch
 
 /// A search strategy the harness can score and time: a name, where it comes from, and how

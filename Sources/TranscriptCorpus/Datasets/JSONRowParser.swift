@@ -36,10 +36,13 @@ struct JSONRowParser {
   /// The decoded text of the last parsed row.
   private(set) var text: [UInt8] = []
   private var scratch: [UInt8] = []
+  /// Whether strings are read with the AVX2 kernel: decided once a parser, since the
+  /// automatic choice may be limited at launch.
+  private let vectorRuns = Self.vectorRunsSupported && UTF8Validation.Kernel.automatic == .avx2
 
   /// Parses `line`, leaving its text in ``text``.
   mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(Failure) -> Row {
-    var cursor = Cursor(bytes: line)
+    var cursor = Cursor(bytes: line, vectorRuns: vectorRuns)
     var row = Row()
     var sawText = false
     cursor.skipWhitespace()
@@ -165,7 +168,7 @@ struct JSONRowParser {
     let bytes = cursor.bytes
     let start = cursor.position
     var runStart = start
-    var runEnd = endOfPlainRun(bytes, from: start)
+    var runEnd = endOfPlainRun(bytes, from: start, vector: cursor.vectorRuns)
     if runEnd < bytes.count, bytes[runEnd] == UInt8(ascii: "\"") {
       cursor.position = runEnd + 1
       return start..<runEnd
@@ -189,7 +192,7 @@ struct JSONRowParser {
         throw Failure(column: runEnd, reason: "control character in a string (escape it)")
       }
       runStart = cursor.position
-      runEnd = endOfPlainRun(bytes, from: runStart)
+      runEnd = endOfPlainRun(bytes, from: runStart, vector: cursor.vectorRuns)
     }
   }
 
@@ -197,19 +200,19 @@ struct JSONRowParser {
   /// or the end: 32 bytes a step where the CPU has AVX2 (as the importers' UTF-8
   /// validation does), else ``endOfPlainRunPortably(_:from:)``.
   @inline(__always)
-  static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    guard vectorRuns, let base = bytes.baseAddress else {
+  static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, vector: Bool)
+    -> Int
+  {
+    guard vector, let base = bytes.baseAddress else {
       return endOfPlainRunPortably(bytes, from: start)
     }
     return tsb_json_plain_run_avx2(base, bytes.count, start)
   }
 
-  /// Whether ``endOfPlainRun(_:from:)`` runs the AVX2 kernel: reading `mixed-1m` on two
-  /// cores took 169-172 ms with the Swift loop, 159-161 with the kernel (probe, medians
-  /// of 7, three alternations).
-  static let vectorRuns = UTF8Validation.Kernel.automatic == .avx2 && tsb_json_avx2_supported() != 0
+  /// Whether this CPU runs ``endOfPlainRun(_:from:vector:)``'s AVX2 kernel.
+  static let vectorRunsSupported = tsb_json_avx2_supported() != 0
 
-  /// ``endOfPlainRun(_:from:)`` in Swift, for every CPU: sixteen bytes a step, each word
+  /// ``endOfPlainRun(_:from:vector:)`` in Swift, for every CPU: sixteen bytes a step, each word
   /// tested with the classic "has a zero byte" trick (the lowest byte it flags is always
   /// a true one), then the step that has one byte by byte.
   @inline(__always)
@@ -280,6 +283,7 @@ struct JSONRowParser {
 /// A position in one line's bytes.
 private struct Cursor {
   let bytes: UnsafeBufferPointer<UInt8>
+  let vectorRuns: Bool
   var position = 0
 
   var isAtEnd: Bool { position >= bytes.count }

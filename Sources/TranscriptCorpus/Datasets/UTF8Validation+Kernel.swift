@@ -12,11 +12,12 @@ extension UTF8Validation {
     /// The kernels this CPU runs.
     static let available: [Kernel] = allCases.filter(\.isSupported)
 
-    /// The vector kernel where the CPU has one and the scan kernel's environment variable
-    /// (``ScanKernel/environmentVariable``) does not cap the choice below AVX2: a run
-    /// with `TSB_SCAN_KERNEL=portable` tests every fallback at once.
-    static let automatic: Kernel =
+    /// The vector kernel where the CPU has one and the scan kernels' automatic choice is
+    /// not limited below AVX2 (``ScanKernel/limitAutomaticChoice(to:)``): limiting it to
+    /// `portable` tests every fallback at once.
+    static var automatic: Kernel {
       Kernel.avx2.isSupported && [.avx2, .avx512].contains(ScanKernel.automatic) ? .avx2 : .portable
+    }
 
     var isSupported: Bool {
       switch self {

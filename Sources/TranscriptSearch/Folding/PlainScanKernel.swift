@@ -18,14 +18,15 @@ package enum PlainScanKernel: String, CaseIterable, Sendable {
   package static let available: [PlainScanKernel] = allCases.filter(\.isSupported)
 
   /// The fastest kernel this CPU runs, or the portable one where
-  /// ``ScanKernel/environmentVariable`` caps the scan kernels below AVX2, so that one
-  /// setting runs everything on the fallbacks.
-  package static let automatic: PlainScanKernel =
+  /// ``ScanKernel/limitAutomaticChoice(to:)`` limits the scan kernels below AVX2, so that
+  /// one setting runs everything on the fallbacks.
+  package static var automatic: PlainScanKernel {
     switch ScanKernel.automatic {
     case .portable, .sse2: .portable
     case .avx2: PlainScanKernel.avx2.isSupported ? .avx2 : .portable
     case .avx512: available.last!
     }
+  }
 
   /// Whether this CPU runs the kernel.
   package var isSupported: Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import SearchStrategies
 import Testing
 import TranscriptSearch
 

@@ -1,3 +1,4 @@
+import SearchStrategies
 import Testing
 import TranscriptCorpus
 import TranscriptSearch

@@ -1,3 +1,4 @@
+import SearchStrategies
 import Testing
 import TranscriptSearch
 

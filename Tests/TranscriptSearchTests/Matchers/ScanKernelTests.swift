@@ -1,4 +1,6 @@
 import CScanKernels
+import Foundation
+import SearchStrategies
 import Testing
 
 @testable import TranscriptSearch
@@ -11,6 +13,43 @@ struct ScanKernelTests {
   @Test func thePortableKernelIsAlwaysAvailableAndAutomaticIsOneOfThem() {
     #expect(ScanKernel.available.first == .portable)
     #expect(ScanKernel.available.contains(ScanKernel.automatic))
+  }
+
+  /// `TSB_SCAN_KERNEL` reaches the test binaries (through `KernelLimitFromEnvironment`),
+  /// so that `make test-portable` runs the tests on the fallbacks.
+  @Test func theEnvironmentsLimitReachesTheTests() {
+    guard let name = getenv("TSB_SCAN_KERNEL"),
+      let limit = ScanKernel(rawValue: String(cString: name))
+    else { return }
+    #expect(ScanKernel.automatic == limit)
+  }
+
+  /// An app limits the automatic choice through API; the limit holds until it is raised
+  /// back. Every kernel gives the same matches, so other tests running meanwhile are not
+  /// disturbed, only slowed.
+  @Test func anAppLimitsTheAutomaticChoice() throws {
+    let before = ScanKernel.automatic
+    defer { try? ScanKernel.limitAutomaticChoice(to: before) }
+    try ScanKernel.limitAutomaticChoice(to: .portable)
+    #expect(ScanKernel.automatic == .portable)
+    #expect(PlainScanKernel.automatic == .portable)
+    try ScanKernel.limitAutomaticChoice(to: before)
+    #expect(ScanKernel.automatic == before)
+  }
+
+  /// A kernel this CPU cannot run is refused with an error naming it, and a matcher given
+  /// one falls back to the automatic choice instead of trapping.
+  @Test(arguments: ScanKernel.allCases.filter { !$0.isSupported })
+  func aKernelThisCPUCannotRunIsRefusedOrReplaced(_ kernel: ScanKernel) async throws {
+    let before = ScanKernel.automatic
+    #expect(throws: UnsupportedKernel(kernel: kernel)) {
+      try ScanKernel.limitAutomaticChoice(to: kernel)
+    }
+    #expect(ScanKernel.automatic == before)
+    let corpus = Corpus([TranscriptRow(start: 0, text: "a zephyr, a ZEPHYR")])
+    let matcher = FoldedMatcher(corpus: corpus, folded: nil, kernel: kernel)
+    #expect(matcher.kernel == kernel.runnable && matcher.kernel.isSupported)
+    #expect(try await matcher.matches(of: "zephyr").count == 2)
   }
 
   /// The kernel's own contract, checked against a byte-by-byte search: random bytes

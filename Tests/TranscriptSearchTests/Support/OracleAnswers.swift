@@ -1,3 +1,4 @@
+import SearchStrategies
 import TranscriptSearch
 
 /// The oracle's answers, each found once per test process: a question asked again (the

@@ -65,7 +65,7 @@ public struct ChunkedMatcher: Matcher {
     kernel: ScanKernel = .automatic
   ) {
     self.forms = forms
-    self.kernel = kernel
+    self.kernel = kernel.runnable
     self.chunkBytes = chunkBytes ?? Self.chunkBytes(forTotal: forms.caseless.byteCount)
     sizedByDefault = chunkBytes == nil
     chunks = Self.chunks(

@@ -55,7 +55,8 @@ extension FoldedCorpus {
     _ keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel = .automatic,
     collectingOccurrences: Bool, originals: Corpus? = nil, shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
-    checkSearch(of: keyword, inRows: rows, kernel: kernel, originals: originals)
+    checkSearch(of: keyword, inRows: rows, originals: originals)
+    let kernel = kernel.runnable
     var result = FoldedSearchResult(
       occurrences: collectingOccurrences ? [] : nil, following: collectingOccurrences ? [] : nil,
       occurrenceRows: collectingOccurrences ? [] : nil)
@@ -128,7 +129,8 @@ extension FoldedCorpus {
     _ keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel, originals: Corpus?,
     room: inout MatchRoom
   ) -> (pastRoom: [Match], bytesSearched: Int) {
-    checkSearch(of: keyword, inRows: rows, kernel: kernel, originals: originals)
+    checkSearch(of: keyword, inRows: rows, originals: originals)
+    let kernel = kernel.runnable
     let key = keyword.bytes
     guard !key.isEmpty, !rows.isEmpty else { return ([], 0) }
     var result = FoldedSearchResult()
@@ -255,7 +257,7 @@ extension FoldedCorpus {
     following: (bytes: [UInt16], shorterKeyCount: Int)? = nil, rows: [UInt32]? = nil,
     kernel: ScanKernel = .automatic, originals: Corpus? = nil, shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult {
-    precondition(kernel.isSupported, "This CPU cannot run the \(kernel) kernel")
+    let kernel = kernel.runnable
     checkForm(of: keyword, originals: originals)
     var result = FoldedSearchResult(occurrences: [], following: [], occurrenceRows: [])
     let key = keyword.bytes
@@ -409,13 +411,10 @@ extension FoldedCorpus {
     return corpus.withTextStorage { body($0) }
   }
 
-  /// Checks a search's rows, form and kernel.
-  private func checkSearch(
-    of keyword: FoldedKeyword, inRows rows: Range<Int>, kernel: ScanKernel, originals: Corpus?
-  ) {
+  /// Checks a search's rows and form.
+  private func checkSearch(of keyword: FoldedKeyword, inRows rows: Range<Int>, originals: Corpus?) {
     precondition(rows.lowerBound >= 0 && rows.upperBound <= rowCount, "Rows out of range")
     checkForm(of: keyword, originals: originals)
-    precondition(kernel.isSupported, "This CPU cannot run the \(kernel) kernel")
   }
 
   /// Checks that `keyword` was folded for this form and that a word match has the text

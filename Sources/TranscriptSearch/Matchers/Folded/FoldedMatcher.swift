@@ -5,7 +5,8 @@ public struct FoldedMatcher: Matcher {
   public static let name = "folded"
   /// The corpus and its folded forms this matcher searches.
   public let forms: FoldedForms
-  /// The scan kernel every search runs.
+  /// The scan kernel every search runs: the one given, or ``ScanKernel/automatic`` when
+  /// this CPU cannot run that one.
   public let kernel: ScanKernel
 
   /// The default folded form.
@@ -23,7 +24,7 @@ public struct FoldedMatcher: Matcher {
   /// A matcher searching `forms`, which other matchers may share.
   public init(forms: FoldedForms, kernel: ScanKernel = .automatic) {
     self.forms = forms
-    self.kernel = kernel
+    self.kernel = kernel.runnable
   }
 
   public static func offers(_ options: SearchOptions) -> Bool { true }

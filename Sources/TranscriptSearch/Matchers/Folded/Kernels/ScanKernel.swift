@@ -1,11 +1,5 @@
 import CScanKernels
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The loop that finds a folded keyword's bytes in the folded corpus: one algorithm (see
 /// `ScanTemplate.h`) at several vector widths, chosen once at run time by what the CPU
 /// offers. Every kernel gives the same matches; only their speed differs.
@@ -20,32 +14,40 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
   /// other scans running the AVX2 kernel (see ``automatic``).
   case avx512
 
-  /// The environment variable that caps the automatic choice (`portable`, `sse2`,
-  /// `avx2` or `avx512`), for running everything on a narrower kernel than the CPU
-  /// offers: `TSB_SCAN_KERNEL=portable swift test` tests the fallback.
-  public static let environmentVariable = "TSB_SCAN_KERNEL"
-
   /// The kernels this CPU runs, narrowest first.
   public static let available: [ScanKernel] = allCases.filter(\.isSupported)
 
-  /// The fastest kernel this CPU runs, or the one ``environmentVariable`` names if this
-  /// CPU runs it (a name this CPU cannot run leaves the default).
+  /// The kernel a search uses when it names none: the widest this CPU runs, or the
+  /// widest at or below the limit an app set with ``limitAutomaticChoice(to:)``.
   ///
-  /// The widest kernel is the default. AVX-512 writes the places of crowded keys (one
-  /// match every 200 bytes or more often, such as a first keystroke) without a branch
-  /// each. It scans every other key at 64 lanes on Intel's cores (an Emerald Rapids
-  /// Xeon, `mixed-1m`, alternated: absent 11.5 -> 9.3 ms, rare 11.9 -> 9.5, "und" 15.0
-  /// -> 12.7, "zephyr" 16.5 -> 15.2), and hands it to the AVX2 kernel on AMD's: on the
-  /// Zen 4 (which splits 512-bit operations in two), 64 lanes were 5–10% slower than 32
-  /// on every other keyword class.
-  public static let automatic: ScanKernel = {
-    let widest = available.last!
-    guard let value = getenv(environmentVariable),
-      let named = ScanKernel(rawValue: String(cString: value)),
-      named.isSupported
-    else { return widest }
-    return named
-  }()
+  /// On AMD's cores with AVX-512, `avx512` scans crowded keys only and hands every other
+  /// scan to the AVX2 kernel, which was faster there (see ``reportName``).
+  public static var automatic: ScanKernel {
+    let limit = Int(tsb_automatic_limit())
+    return available.last { $0.width <= limit } ?? .portable
+  }
+
+  /// Lowers (or raises back) the widest kernel ``automatic`` chooses, for every search in
+  /// the process that names no kernel, the fold's pass over plain characters and the
+  /// importers' vector passes included: `limitAutomaticChoice(to: .portable)` runs the
+  /// portable Swift code everywhere.
+  ///
+  /// Call it at launch, before the first corpus is folded: a folded corpus keeps the fold
+  /// kernel it was built with.
+  ///
+  /// - Throws: ``UnsupportedKernel`` when this CPU cannot run `kernel`; the choice is then
+  ///   unchanged.
+  public static func limitAutomaticChoice(to kernel: ScanKernel) throws(UnsupportedKernel) {
+    guard kernel.isSupported else { throw UnsupportedKernel(kernel: kernel) }
+    tsb_set_automatic_limit(Int32(kernel.width))
+  }
+
+  /// The kernel's place in ``allCases``: 0 for `portable`, then the vector widths in order.
+  private var width: Int { Self.allCases.firstIndex(of: self)! }
+
+  /// This kernel if this CPU runs it, else ``automatic``: what a search does with a
+  /// kernel it cannot run.
+  public var runnable: ScanKernel { isSupported ? self : .automatic }
 
   /// Whether this CPU runs the kernel.
   public var isSupported: Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptSearch
 
 /// `NSRegularExpression` with `.caseInsensitive` and `.ignoreMetacharacters` (the
 /// keyword is literal), row by row. Offers word matching: the escaped keyword between

@@ -1,3 +1,5 @@
+import TranscriptSearch
+
 /// The match contract written as plainly as possible: the reference every other
 /// matcher is scored against. Slow on purpose; never optimised.
 ///

@@ -1,3 +1,5 @@
+import TranscriptSearch
+
 /// Every matching strategy the project measures.
 public enum MatcherKind: String, CaseIterable, Sendable {
   /// Swift Regex, `Regex(verbatim:).ignoresCase()`, row by row: the sample's approach.

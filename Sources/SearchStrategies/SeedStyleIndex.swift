@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptSearch
 
 /// The match index of the well-known SwiftUI transcript sample, reproduced to be
 /// measured against: rows identified by `UUID`, three dictionaries, and the sample's

@@ -1,4 +1,5 @@
 import Foundation
+import TranscriptSearch
 
 /// Foundation's `range(of:options: .caseInsensitive)`, called in a loop on each row,
 /// resuming after each match.

@@ -1,4 +1,5 @@
 import RegexBuilder
+import TranscriptSearch
 
 /// Swift Regex, as the well-known SwiftUI sample searches:
 /// `Regex<AnyRegexOutput>(verbatim: keyword).ignoresCase()` and `ranges(of:)` on each

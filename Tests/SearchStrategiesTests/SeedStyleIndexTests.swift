@@ -1,4 +1,5 @@
 import Foundation
+import SearchStrategies
 import Testing
 
 @testable import TranscriptSearch
@@ -32,7 +33,8 @@ struct SeedStyleIndexTests {
     seed.select(position: 9)
     #expect(seed.currentPosition != 9)
     var navigation = SearchNavigation(index: MatchIndex(matches: found, rowCount: texts.count))
-    #expect(did { navigation.select(position: 9) })
+    let selected = navigation.select(position: 9)
+    #expect(selected)
     #expect(navigation.current == 9)
   }
 
