@@ -7,9 +7,9 @@ TSBENCH := $(RELEASE_BIN)/tsbench
 LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/BenchmarkSupport \
   Benchmarks/Matchers Benchmarks/Index Benchmarks/Session Benchmarks/Gate Benchmarks/GateWorkload \
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Fuzz/Encodings Fuzz/Baselines Examples/NaiveSearch/Package.swift \
-  Examples/NaiveSearch/Sources
+  Examples/NaiveSearch/Sources Examples/EmbedSearch/Package.swift Examples/EmbedSearch/Sources
 
-.PHONY: chart-library test-times example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: chart-library test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   test-portable bench-peers bench-real-text bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -96,6 +96,24 @@ engines:
 EXAMPLE := Examples/NaiveSearch
 EXAMPLE_BIN := $(EXAMPLE)/.build/release/naive-bench
 EXAMPLE_RESULTS := results/examples/naive
+
+## docs: build the core's DocC catalog (warnings are errors) and check every public symbol is documented
+docs:
+	$(SWIFT) package generate-documentation --target TranscriptSearch --warnings-as-errors
+	python3 Scripts/doc-coverage.py \
+	  "$$(find .build -path '*/extracted-symbols/*/TranscriptSearch/TranscriptSearch.symbols.json' | head -1)"
+
+## embed-example: build and run Examples/EmbedSearch, an app that depends on the core alone
+embed-example:
+	Scripts/clear-stale-builds.sh Examples/EmbedSearch/.build
+	$(SWIFT) build --package-path Examples/EmbedSearch
+	Examples/EmbedSearch/.build/debug/EmbedSearch
+	@deps=$$($(SWIFT) package --package-path Examples/EmbedSearch show-dependencies --format flatlist); \
+	  echo "EmbedSearch resolves: $$(echo $$deps)"; \
+	  for harness in argument-parser crypto property-based hdrhistogram pcre icu; do \
+	    if echo "$$deps" | grep -qi "$$harness"; then \
+	      echo "EmbedSearch resolves $$harness, which the core does not need" >&2; exit 1; fi; \
+	  done
 
 ## example: build the example package that brings its own strategy, then verify, compare and gate it
 example: engines
@@ -199,7 +217,7 @@ format:
 
 ## clean: remove build products and generated datasets
 clean:
-	rm -rf .build .build-* Benchmarks/.build Benchmarks/.build-* Examples/NaiveSearch/.build datasets/*.jsonl datasets/*.txt
+	rm -rf .build .build-* Benchmarks/.build Benchmarks/.build-* Examples/NaiveSearch/.build Examples/EmbedSearch/.build datasets/*.jsonl datasets/*.txt
 
 help:
 	@grep -E '^## ' Makefile | sed 's/^## //'

@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "TranscriptSearchBench",
-  platforms: [.macOS(.v15)],
+  // The versions Mutex and Atomic (Synchronization) need; the core uses both.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "TranscriptSearch", targets: ["TranscriptSearch"]),
     .library(name: "SearchStrategies", targets: ["SearchStrategies"]),
@@ -12,11 +13,16 @@ let package = Package(
     .library(name: "TSBenchCommands", targets: ["TSBenchCommands"]),
     .executable(name: "tsbench", targets: ["tsbench"]),
   ],
+  // The harness's own dependencies come with the default trait, `Harness`: an app that
+  // depends on the core alone asks for no traits (`traits: []`) and resolves none of them.
+  traits: [.default(enabledTraits: ["Harness"]), "Harness"],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    // `make docs`: the core's DocC catalog.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(
@@ -65,7 +71,8 @@ let package = Package(
       dependencies: [
         "CCrashContext", "CHeapStats", "ExternalEngines", "SearchStrategies", "TranscriptCorpus",
         "TranscriptSearch",
-        .product(name: "Histogram", package: "hdrhistogram-swift"),
+        .product(
+          name: "Histogram", package: "hdrhistogram-swift", condition: .when(traits: ["Harness"])),
       ],
       // The conformance cases and the helper scripts travel with the binary, so tsbench
       // works from any folder.
@@ -77,7 +84,9 @@ let package = Package(
         "SearchStrategies",
         "TranscriptCorpus",
         "TranscriptSearch",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(
+          name: "ArgumentParser", package: "swift-argument-parser",
+          condition: .when(traits: ["Harness"])),
       ]
     ),
     .executableTarget(name: "tsbench", dependencies: ["TSBenchCommands"]),

@@ -7,6 +7,8 @@ public struct TranscriptRow: Hashable, Sendable {
   /// The text that is searched and highlighted.
   public var text: String
 
+  /// A row starting at `start` milliseconds, said by `speaker` (nil when the transcript
+  /// names no one).
   public init(start: Int64, speaker: String? = nil, text: String) {
     self.start = start
     self.speaker = speaker

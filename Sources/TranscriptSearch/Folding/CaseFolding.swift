@@ -1,13 +1,13 @@
 /// Full Unicode case folding: CaseFolding.txt status C and F, without the Turkic (T)
 /// entries, the same in every locale.
-public enum CaseFolding {
+package enum CaseFolding {
   /// The Unicode version of the folding table.
-  public static var unicodeVersion: String { CaseFoldingTable.unicodeVersion }
+  package static var unicodeVersion: String { CaseFoldingTable.unicodeVersion }
 
   /// Appends the full case folding of `scalar` to `output`.
   ///
   /// - Complexity: O(log *t*), where *t* is the size of the table (about 1,500).
-  public static func appendFolding(
+  package static func appendFolding(
     of scalar: Unicode.Scalar, to output: inout [Unicode.Scalar]
   ) {
     if scalar.isASCII {
@@ -29,7 +29,7 @@ public enum CaseFolding {
   }
 
   /// The full folding of `string`, scalar by scalar.
-  public static func fold(_ string: String) -> String {
+  package static func fold(_ string: String) -> String {
     var scalars: [Unicode.Scalar] = []
     scalars.reserveCapacity(string.unicodeScalars.count)
     for scalar in string.unicodeScalars { appendFolding(of: scalar, to: &scalars) }

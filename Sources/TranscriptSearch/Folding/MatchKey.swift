@@ -4,9 +4,9 @@ import Foundation
 ///
 /// key(X) = NFD(fullCaseFold(NFD(X))), Unicode's canonical caseless match (D145). With
 /// diacritics ignored, every nonspacing mark (General Category Mn) is then dropped.
-public enum MatchKey {
+package enum MatchKey {
   /// The contract's key of `text`, in canonically decomposed form.
-  public static func key(_ text: String, ignoringDiacritics: Bool = false) -> String {
+  package static func key(_ text: String, ignoringDiacritics: Bool = false) -> String {
     let key = CaseFolding.fold(text.decomposedStringWithCanonicalMapping)
       .decomposedStringWithCanonicalMapping
     guard ignoringDiacritics else { return key }
@@ -21,7 +21,7 @@ public enum MatchKey {
   /// is decided equally well by either normal form), and the composed form keeps most
   /// text, Hangul and accented letters included, at its original length, so offsets
   /// rarely need mapping back.
-  public static func composedKey(_ text: String, ignoringDiacritics: Bool = false) -> [UInt8] {
+  package static func composedKey(_ text: String, ignoringDiacritics: Bool = false) -> [UInt8] {
     if let key = scalarwiseKey(text, ignoringDiacritics: ignoringDiacritics) { return key }
     return generalComposedKey(text, ignoringDiacritics: ignoringDiacritics)
   }
@@ -77,7 +77,7 @@ public enum MatchKey {
   }
 
   /// Whether `scalar` is of General Category Mn, by the standard library's Unicode data.
-  public static func isNonspacingMark(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isNonspacingMark(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.generalCategory == .nonspacingMark
   }
 }

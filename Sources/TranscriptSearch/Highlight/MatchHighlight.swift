@@ -11,6 +11,7 @@ public struct MatchHighlight: Hashable, Sendable {
   /// can be styled apart; nil for a single keyword.
   public var token: Int?
 
+  /// A highlight of the match at `position` in the match index.
   public init(position: Int, isCurrent: Bool, token: Int? = nil) {
     self.position = position
     self.isCurrent = isCurrent

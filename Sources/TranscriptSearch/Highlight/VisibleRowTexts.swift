@@ -18,6 +18,7 @@ public final class VisibleRowTexts: Sendable {
 
   private let entries = LockedState([Int: Entry]())
 
+  /// An empty cache: texts are made the first time a row is shown.
   public init() {}
 
   /// How many rows' texts are kept.

@@ -39,5 +39,6 @@ extension Matcher {
     return keyword.isEmpty ? [] : try await nonEmptyMatches(of: keyword, options: options)
   }
 
+  /// The strategy's name, as reports give it.
   public var name: String { Self.name }
 }

@@ -40,9 +40,12 @@ public struct SearchOptions: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Where a match must start and end relative to word boundaries.
   public var wordMatch: WordMatch
+  /// Whether "café" matches "cafe": marks are folded away from keyword and text alike.
   public var ignoresDiacritics: Bool
 
+  /// Options with a word match and diacritics significant or ignored.
   public init(wordMatch: WordMatch = .contains, ignoresDiacritics: Bool = false) {
     self.wordMatch = wordMatch
     self.ignoresDiacritics = ignoresDiacritics
@@ -68,9 +71,12 @@ public struct SearchOptions: Hashable, Sendable, CustomStringConvertible {
 /// Options a strategy does not offer, such as word matching for an engine without
 /// word boundaries.
 public struct OptionsNotOfferedError: Error, CustomStringConvertible, Equatable {
+  /// The strategy's name.
   public var matcher: String
+  /// The options it was asked for.
   public var options: SearchOptions
 
+  /// The error for `matcher` asked to search with `options`.
   public init(matcher: String, options: SearchOptions) {
     self.matcher = matcher
     self.options = options

@@ -13,6 +13,7 @@ public struct SuggestionIndex: Sendable {
   private var sortedKeys: [[UInt8]] = []
   private var isSorted = true
 
+  /// An empty index, for rows added later with the updating methods.
   public init() {}
 
   /// Counts the terms of every row of `corpus`; a large corpus in parts on every core.

@@ -10,11 +10,14 @@ public struct TokenQuery: Hashable, Sendable {
 
   /// The tokens, in the order given; duplicates count once.
   public var tokens: [String]
+  /// Whether a row needs any token or every token.
   public var mode: Mode
+  /// The rows searched.
   public var scope: SearchScope
   /// The find options, applied to every token.
   public var options: SearchOptions
 
+  /// A query of `tokens` (empty ones dropped, duplicates kept once), in `scope`.
   public init(
     tokens: [String], mode: Mode = .any, scope: SearchScope = SearchScope(),
     options: SearchOptions = .default
@@ -34,6 +37,7 @@ public struct SearchScope: Hashable, Sendable {
   /// Only rows starting in this range of milliseconds (start ≤ row start < end).
   public var startTimes: Range<Int64>?
 
+  /// A scope of these speakers and start times; nil for either leaves it open.
   public init(speakers: Set<String>? = nil, startTimes: Range<Int64>? = nil) {
     self.speakers = speakers
     self.startTimes = startTimes
@@ -46,6 +50,8 @@ public struct SearchScope: Hashable, Sendable {
 /// A match found by a token query: the match and which token (its index in the query's
 /// tokens) it matched.
 public struct TokenMatch: Hashable, Sendable {
+  /// Where the token matched.
   public var match: Match
+  /// The token's index in the query's ``TokenQuery/tokens``.
   public var token: Int
 }

@@ -15,6 +15,8 @@ public struct SearchNavigation: Sendable, Equatable {
   /// current match stayed in the same row (or there is none).
   public private(set) var scrollTarget: Int?
 
+  /// Navigation over `index`, showing `viewport` (clamped to the corpus), with no
+  /// current match.
   public init(
     index: MatchIndex = MatchIndex(), viewport: Range<Int> = 0..<0, wrapsAround: Bool = true
   ) {

@@ -9,9 +9,9 @@
 // Checked against every line of Unicode's WordBreakTest.txt.
 
 /// Unicode's default word boundaries (UAX #29), decided one offset at a time.
-public enum WordBoundaries {
+package enum WordBoundaries {
   /// The Unicode version of the word break properties.
-  public static var unicodeVersion: String { WordBreakTable.unicodeVersion }
+  package static var unicodeVersion: String { WordBreakTable.unicodeVersion }
 
   /// Whether a word boundary falls at UTF-8 offset `offset` of `text`.
   ///
@@ -19,7 +19,7 @@ public enum WordBoundaries {
   ///   `0...text.count`.
   /// - Complexity: O(*k*), where *k* is the number of Extend, Format, ZWJ and regional
   ///   indicator scalars next to `offset`: usually none.
-  public static func isBoundary(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isBoundary(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
     // WB1, WB2: the start and end of the text.
     guard offset > 0, offset < text.count else { return true }
     let left = text[offset - 1]

@@ -94,7 +94,7 @@ extension FoldedCorpus {
   /// transparent huge page setting is `never`.
   static let adviceHugePage: Int32 = 14
 
-  /// ``adviseHugePages()`` on a thread of its own; the bytes stay alive until it is done.
+  /// ``adviseHugePages(minimumBytes:)`` on a thread of its own; the bytes stay alive until it is done.
   func adviseHugePagesInTheBackground() {
     guard byteCount >= Self.hugePageMinimumBytes else { return }
     DispatchQueue.global(qos: .utility).async(group: Self.hugePageAdvice) { [self] in
@@ -102,7 +102,7 @@ extension FoldedCorpus {
     }
   }
 
-  /// Waits until every background call of ``adviseHugePages()`` (a matcher's forms, see
+  /// Waits until every background call of ``adviseHugePages(minimumBytes:)`` (a matcher's forms, see
   /// ``FoldedForms``) has returned: for a benchmark, before it times searches. Until
   /// then the kernel copies the bytes into 2 MB pages on another core and holds the
   /// process's memory map, which a search's page faults wait for: "a" on mixed-1m read

@@ -586,6 +586,7 @@ public struct FoldedKeyword: Hashable, Sendable {
     self.init(keyword, options: .default)
   }
 
+  /// `keyword` folded for a search with `options` (ignoring diacritics folds them away).
   public init(_ keyword: String, options: SearchOptions) {
     bytes = MatchKey.composedKey(keyword, ignoringDiacritics: options.ignoresDiacritics)
     self.options = options

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A corpus folded for search: every row's composed key (see ``MatchKey``; without
+/// A corpus folded for search: every row's composed key (see <doc:MatchContract>; without
 /// nonspacing marks in the form that ignores diacritics) in
 /// contiguous buffers of about ``defaultSegmentBytes`` each (see `FoldedSegment` for
 /// their layout), and a byte histogram of a sample of its rows, that picks a keyword's

@@ -9,6 +9,7 @@ import Synchronization
 /// looks at never waits for a million rows. Searches take the session's incremental
 /// paths (narrowing while typing, the cache on backspace).
 public actor SearchPipeline {
+  /// How keystrokes that arrive while a search runs are handled.
   public let policy: InputPolicy
   /// The search state after the last completed search.
   public private(set) var session: SearchSession
@@ -20,6 +21,8 @@ public actor SearchPipeline {
   /// What the pipeline shows, in order; finishes when ``run(_:)`` returns.
   public nonisolated let updates: AsyncStream<SearchUpdate>
 
+  /// A pipeline searching `session` under `policy`; feed it with ``run(_:)`` and read
+  /// ``updates``.
   public init(session: SearchSession, policy: InputPolicy) {
     self.session = session
     self.policy = policy

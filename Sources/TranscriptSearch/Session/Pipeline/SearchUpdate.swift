@@ -7,6 +7,7 @@ public struct KeywordEdit: Sendable {
   /// The find options it is searched with.
   public var options: SearchOptions
 
+  /// The keyword after keystroke number `keystroke`.
   public init(keystroke: Int, keyword: String, options: SearchOptions = .default) {
     self.keystroke = keystroke
     self.keyword = keyword
@@ -16,6 +17,7 @@ public struct KeywordEdit: Sendable {
 
 /// What a pipeline shows: first the rows on screen, then the complete result.
 public struct SearchUpdate: Sendable {
+  /// Which of a keyword's two updates this is.
   public enum Phase: String, Sendable {
     /// The visible rows' highlights; the count is still "counting…".
     case visible
@@ -25,8 +27,11 @@ public struct SearchUpdate: Sendable {
 
   /// The keystroke whose keyword this shows.
   public var keystroke: Int
+  /// The keyword searched.
   public var keyword: String
+  /// Whether this is the visible rows' update or the complete one.
   public var phase: Phase
+  /// The count and current position, as a search field shows them.
   public var status: SearchStatus
   /// The rows on screen with their matches marked.
   public var highlights: [HighlightedRow]
@@ -38,8 +43,11 @@ public struct SearchUpdate: Sendable {
 
 /// What a pipeline's searches cost, once its input has ended.
 public struct PipelineStatistics: Sendable {
+  /// Searches the pipeline started.
   public var searchesStarted = 0
+  /// Searches stopped because a newer keystroke superseded them.
   public var searchesCancelled = 0
+  /// Searches that ran to the end.
   public var searchesCompleted = 0
   /// Seconds spent in searches that were cancelled, or completed for a keyword already
   /// superseded when its result was shown.
@@ -47,5 +55,6 @@ public struct PipelineStatistics: Sendable {
   /// Seconds spent searching in all.
   public var searchSeconds = 0.0
 
+  /// No searches yet.
   public init() {}
 }
