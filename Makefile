@@ -32,6 +32,7 @@ bench: datasets bench-peers
 	$(MAKE) --no-print-directory bench-real-text || \
 	  echo "make bench: the real-text comparison was skipped (see above); results/real-text/ is from an earlier run"
 	python3 Scripts/benchmarks-report.py
+	python3 Scripts/readme-results.py
 	@echo "make bench: the report is results/REPORT.md; every target is in results/BENCHMARKS.md"
 
 REAL_TEXT := datasets/manpages-1m.jsonl
