@@ -26,7 +26,8 @@ extension Matcher {
   public static func offers(_ options: SearchOptions) -> Bool { options.isDefault }
 
   /// Every match of `keyword` under `options`, ordered by row, then start. An empty
-  /// keyword has no matches.
+  /// keyword has no matches, nor has a keyword of marks only with diacritics ignored (its
+  /// key is empty), nor an empty corpus.
   ///
   /// - Throws: ``OptionsNotOfferedError`` if the strategy does not offer `options`;
   ///   `CancellationError` as ``nonEmptyMatches(of:options:)`` does.

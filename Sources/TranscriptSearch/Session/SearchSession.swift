@@ -83,8 +83,9 @@ public struct SearchSession: Sendable {
     case cached
   }
 
-  /// A session over `corpus`, with no keyword, showing `viewport`; `folding` says when
-  /// the corpus is folded for search.
+  /// A session over `corpus`, with no keyword, showing `viewport` (clamped to the rows
+  /// there are: an empty corpus shows none); `folding` says when the corpus is folded for
+  /// search.
   public init(
     corpus: Corpus, viewport: Range<Int> = 0..<0, wrapsAround: Bool = true,
     folding: Folding = .automatic
@@ -230,6 +231,9 @@ public struct SearchSession: Sendable {
   /// Searches for `newKeyword` with `newOptions` (nil: the options of the last search),
   /// keeping the current match where the policy allows, and returns how the matches
   /// were found.
+  ///
+  /// An empty keyword clears the search (``SearchStatus/idle``); a keyword whose key is
+  /// empty (marks only, with diacritics ignored) has no matches; an empty corpus has none.
   @discardableResult
   public mutating func setKeyword(_ newKeyword: String, options newOptions: SearchOptions? = nil)
     -> SearchPath
