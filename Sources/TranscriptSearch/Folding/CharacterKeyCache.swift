@@ -85,11 +85,10 @@ struct CharacterKeyCache: Sendable {
   private(set) var identityRuns = IdentityRuns(bits: PlainCharacterClass.initialIdentityBits)
   /// Whether the vector fold kernels pass over the identities of U+3000–U+30FF (CJK
   /// punctuation, hiragana, katakana) a window at a time (their `_kana` variants), as they
-  /// do the letters of most scripts, instead of looking them up one by one: turned on
-  /// once a stretch of ``kanaDecisionBytes`` scanned looked kana up often, and left on.
-  /// The test costs every window (always on, Thai 81-82 -> 87 ms, one core) and pays only
-  /// in text of many kana (japanese-200k: 30-31 -> 23 ms, three alternations, Thai and
-  /// mixed-1m unchanged); mixed-1m looks one up every 172 bytes.
+  /// do the letters of most scripts, instead of looking them up one by one: turned on once
+  /// a stretch of ``kanaDecisionBytes`` scanned looked kana up often, and left on. The test
+  /// costs every window and pays only in text of many kana; mixed-1m looks one up every 172
+  /// bytes.
   var passesOverKana = false
   /// Kana looked up one by one in the text scanned since the last decision, and its bytes.
   private var kanaSample = (lookups: 0, bytes: 0)
@@ -250,8 +249,8 @@ struct CharacterKeyCache: Sendable {
   /// its scalars were met, starting with the blocks met so often already: a script met
   /// again and again, whose runs of identities the vector kernel passes over are then
   /// whole, not split by the letters not met yet. For a long fold only: a block costs 64
-  /// scalars at about 3 µs each, which a few rows (a screen of them, a small corpus)
-  /// would not earn back.
+  /// scalars to learn, which a few rows (a screen of them, a small corpus) would not earn
+  /// back.
   mutating func learnWholeBlocks() {
     guard !learnsWholeBlocks else { return }
     learnsWholeBlocks = true

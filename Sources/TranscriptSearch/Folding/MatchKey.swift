@@ -36,11 +36,8 @@ package enum MatchKey {
   /// ``scalarKey(_:ignoringDiacritics:)``: scalar by scalar, ASCII capitals lowercased and
   /// every other scalar replaced by its key. Nil for any other text.
   ///
-  /// Why: the three normalizations of the general path cost a keyword 2.3 µs with
-  /// Foundation's tables in cache, and more without. A search of `english-1k` for an
-  /// absent keyword: 5.4 -> 3.0 µs, and 22-25 -> 14-16 µs with the caches flushed first;
-  /// of `chinese-1k` for 麒麟: 5.6-9.3 -> 3.4-3.6 µs, and 28-29 -> 17-20 µs; of
-  /// `cyrillic-10k` for дескриптор: 22.0 -> 18.1 µs.
+  /// Why: the three normalizations of the general path cost a keyword about as much as
+  /// the whole search of a small transcript.
   static func scalarwiseKey(_ text: String, ignoringDiacritics: Bool) -> [UInt8]? {
     var key: [UInt8] = []
     key.reserveCapacity(text.utf8.count)

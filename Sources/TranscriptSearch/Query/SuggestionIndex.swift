@@ -32,7 +32,7 @@ public struct SuggestionIndex: Sendable {
       DispatchQueue.concurrentPerform(iterations: parts) { part in
         // Counted in a counter of the part's own, stored once done: counters side by side
         // in the array share cache lines, which two cores writing at once take from each
-        // other (mixed-1m, probe, 5 processes each: 632-1,019 ms -> 606-625).
+        // other.
         var counter = TermCounter()
         counter.count(
           corpus, rows: corpus.count * part / parts..<corpus.count * (part + 1) / parts,

@@ -30,12 +30,9 @@ public struct ChunkedMatcher: Matcher {
   /// under a millisecond of scanning).
   public static let largestChunkBytes = 4 << 20
 
-  /// The folded bytes per chunk for a corpus of `totalBytes` on `cores` cores: about
-  /// eight chunks a core, so that every core stays busy to the end, each between
-  /// ``chunkBytes`` and ``largestChunkBytes``. Fewer, larger chunks start fewer tasks
-  /// and searches: on `mixed-1m` (107 chunks of 1 MB, or 27 of 4 MB; probe, medians of
-  /// 21, two alternations) "zephyr" 4.80-5.01 -> 4.48-4.64 ms, "a" 7.54-7.71 -> 7.11-7.22,
-  /// "麒麟" 2.35-2.39 -> 2.03-2.04.
+  /// The folded bytes per chunk for a corpus of `totalBytes` on `cores` cores: about eight
+  /// chunks a core, so that every core stays busy to the end, each between ``chunkBytes``
+  /// and ``largestChunkBytes``.
   public static func chunkBytes(
     forTotal totalBytes: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount
   ) -> Int {
@@ -82,9 +79,7 @@ public struct ChunkedMatcher: Matcher {
   static let bytesPerKeptRoomMatch = 96
 
   /// Whole segments per chunk, as many as make up `chunkBytes`; in the last `chunkBytes`,
-  /// one segment per chunk, so that the tasks finish closer together (`bench-matchers`
-  /// on `mixed-1m`, three runs each alternated: chunked ÷ folded for "a" 1.76-1.77 ->
-  /// 1.76-1.83, for "zephyr" 1.79-1.81 -> 1.80-1.83).
+  /// one segment per chunk, so that the tasks finish closer together.
   package static func chunks(of folded: FoldedCorpus, chunkBytes: Int) -> [Range<Int>] {
     var chunks: [Range<Int>] = []
     var start = 0
@@ -115,13 +110,10 @@ public struct ChunkedMatcher: Matcher {
     return [0..<folded.rowCount]
   }
 
-  /// The least folded bytes a corpus is split at, by default: two of the smallest
-  /// chunks. A smaller corpus is one chunk, searched on the calling task as ``FoldedMatcher``
+  /// The least folded bytes a corpus is split at, by default: two of the smallest chunks. A
+  /// smaller corpus is one chunk, searched on the calling task as ``FoldedMatcher``
   /// searches it, where waking a helper and sharing the result cost more than the helper
-  /// saves. "zephyr", medians of 400-600 searches, split or whole: `english-1k` 20.7 or
-  /// 3.0 µs; `mixed-10k` (1 MB) 82 or 49 µs; the first rows of `mixed-100k`, 20,000 (2.1
-  /// MB) 103-109 or 97 µs, 27,000 (2.9 MB) 120 or 128-130 µs, 35,000 (3.7 MB) 131-132 or
-  /// 166 µs.
+  /// saves.
   public static let splitMinimumBytes = 2 * chunkBytes
 
   public static func offers(_ options: SearchOptions) -> Bool { true }

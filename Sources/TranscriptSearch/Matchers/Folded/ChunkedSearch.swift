@@ -2,16 +2,14 @@ import Foundation
 
 /// One search of a ``ChunkedMatcher``, shared by the tasks that run it.
 ///
-/// Each task claims the next chunk and searches it. A chunk claimed when every chunk
-/// before it is in the result writes its matches there in place; any other writes them
-/// to a room of its own, copied to the result as soon as the chunks before it are there,
-/// usually by the task that searched it, while the room is still in its caches.
+/// Each task claims the next chunk and searches it. A chunk claimed when every chunk before
+/// it is in the result writes its matches there in place; any other writes them to a room
+/// of its own, copied to the result as soon as the chunks before it are there, usually by
+/// the task that searched it, while the room is still in its caches.
 ///
 /// Why: the matches of a dense keyword are megabytes ("a" on `mixed-1m`: 9.5 MB). Parts
-/// merged after the search were copied once more, from memory, and parts in new arrays
-/// got fresh pages. `tsbench bench-matchers` on `mixed-1m`, chunked ÷ folded for "a":
-/// 1.24-1.34 merged, 1.69-1.80 searched so (three runs each, alternated); for "zephyr"
-/// 1.68-1.69 and 1.76-1.79.
+/// merged after the search were copied once more, from memory, and parts in new arrays got
+/// fresh pages.
 final class ChunkedSearch: Sendable {
   private let folded: FoldedCorpus
   private let keyword: FoldedKeyword
@@ -115,10 +113,6 @@ final class ChunkedSearch: Sendable {
       // with every result mapped anew, "a" on mixed-1m read chunked ÷ folded 1.66-1.77
       // with the advice and 1.34-1.38 without; bench-matchers, two runs each.)
       FoldedCorpus.adviseHugePages(forRoomOf: UnsafeMutableRawBufferPointer(buffer))
-      // The expected matches' pages mapped at once, not by threads that fault on the same
-      // 2 MB pages and wait for each other there: in processes whose results got fresh
-      // pages, "a" on mixed-1m read 9.0-9.5 ms without and 6.7-6.9 with, and 的 on
-      // chinese-1m 19.4-19.5 and 11.6-11.8 (folded: 18.6-18.7).
       FoldedCorpus.populate(
         room: UnsafeMutableRawBufferPointer(
           UnsafeMutableBufferPointer(rebasing: buffer.prefix(expected))))

@@ -5,19 +5,17 @@ import Dispatch
 #endif
 
 extension FoldedCorpus {
-  /// Asks the kernel to back the folded bytes with 2 MB pages where it can, in place
-  /// (Linux 6.1 or later; elsewhere, and for a corpus of less than `minimumBytes`,
-  /// nothing happens).
+  /// Asks the kernel to back the folded bytes with 2 MB pages where it can, in place (Linux
+  /// 6.1 or later; elsewhere, and for a corpus of less than `minimumBytes`, nothing
+  /// happens).
   ///
   /// Why: a scan streams every segment, and over 4 KB pages it is bound by their
-  /// translation. On this project's machine memchr over `mixed-1m`'s segments read 21–22
-  /// GB/s before and 26–28 GB/s after (`chinese-1m` alike). The kernel may compact
-  /// memory to find 2 MB pages, which took 20–400 ms for 100 MB, so callers run this in
-  /// the background: the bytes and what they read stay the same throughout. A 2 MB page
-  /// also holds whatever small pages around the bytes were never touched: an open session
-  /// on `mixed-1m` grew from 145 to 151 MB resident (collapsing only ranges already
-  /// resident kept it at 145 MB but lost most of the gain: the ranges mix segments with
-  /// other allocations).
+  /// translation. The kernel may compact memory to find 2 MB pages, which can take a
+  /// while, so callers run this in the background: the bytes and what they read stay the
+  /// same throughout. A 2 MB page also holds whatever small pages around the bytes were never
+  /// touched: an open session on `mixed-1m` grew from 145 to 151 MB resident (collapsing
+  /// only ranges already resident kept it at 145 MB but lost most of the gain: the ranges
+  /// mix segments with other allocations).
   public func adviseHugePages(minimumBytes: Int = FoldedCorpus.hugePageMinimumBytes) {
     #if os(Linux)
       guard byteCount >= minimumBytes else { return }
@@ -37,17 +35,14 @@ extension FoldedCorpus {
     #endif
   }
 
-  /// Asks the kernel to back the room reserved for a search's matches with 2 MB pages
-  /// where it spans whole ones (Linux; elsewhere, and for less than two such pages,
-  /// nothing happens), before the search writes them.
+  /// Asks the kernel to back the room reserved for a search's matches with 2 MB pages where
+  /// it spans whole ones (Linux; elsewhere, and for less than two such pages, nothing
+  /// happens), before the search writes them.
   ///
   /// Why: a dense keyword's matches fill megabytes ("a" on mixed-1m: 9.5 MB) that the
-  /// allocator often hands out fresh, and then every 4 KB page faults on its first
-  /// write. `tsbench bench-matchers` (folded and chunked, medians of 7, two runs each):
-  /// "a" read 23.0-23.3 ms without the advice, 19.9-20.7 ms with it, where a process
-  /// that gets back the same warm memory every search reads 17.4 ms. A room several
-  /// threads write at once is also populated first (``populate(room:)``): they wait for
-  /// each other's 2 MB pages as they fault.
+  /// allocator often hands out fresh, and then every 4 KB page faults on its first write.
+  /// A room several threads write at once is also populated first
+  /// (``populate(room:)``): they wait for each other's 2 MB pages as they fault.
   static func adviseHugePages(forRoomOf matches: inout [Match]) {
     let bytes = matches.capacity * MemoryLayout<Match>.stride
     matches.withUnsafeMutableBufferPointer { buffer in
@@ -102,12 +97,10 @@ extension FoldedCorpus {
     }
   }
 
-  /// Waits until every background call of ``adviseHugePages(minimumBytes:)`` (a matcher's forms, see
-  /// ``FoldedForms``) has returned: for a benchmark, before it times searches. Until
-  /// then the kernel copies the bytes into 2 MB pages on another core and holds the
-  /// process's memory map, which a search's page faults wait for: "a" on mixed-1m read
-  /// 27.6 ms a search in the rounds after folded and chunked matchers were prepared three
-  /// times each, and 21.7 ms with folded alone.
+  /// Waits until every background call of ``adviseHugePages(minimumBytes:)`` (a matcher's
+  /// forms, see ``FoldedForms``) has returned: for a benchmark, before it times searches.
+  /// Until then the kernel copies the bytes into 2 MB pages on another core and holds the
+  /// process's memory map, which a search's page faults wait for.
   public static func waitUntilHugePagesAdvised() {
     hugePageAdvice.wait()
   }

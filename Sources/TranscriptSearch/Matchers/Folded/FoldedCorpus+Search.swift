@@ -67,13 +67,11 @@ extension FoldedCorpus {
     let bound = estimatedCount(of: key[progress.offsets.rare], inRows: rows, margin: true)
     // (Matches go to the result's array.)
     var noRoom = MatchRoom()
-    // A key of one scalar (a first keystroke: the densest search a session makes) occurs
-    // at most as often as its rarest byte, and about as often: its matches get their
-    // room at once (the byte's estimated count and a margin), not by doubling, whose
-    // copies and fresh pages cost a fifth of the search ("a" on mixed-1m, 790,867
-    // matches: 30.5 -> 24.4 ms in a process that had folded and freed the corpus three
-    // times, 25.9 -> 24.7 in one that had not). Another key's first segment tells how
-    // many the rest will hold.
+    // A key of one scalar (a first keystroke: the densest search a session makes) occurs at
+    // most as often as its rarest byte, and about as often: its matches get their room at
+    // once (the byte's estimated count and a margin), not by doubling, whose copies and
+    // fresh pages cost a fifth of the search. Another key's first segment tells how many
+    // the rest will hold.
     var capacity: Int? = nil
     if Self.isOneScalar(key) {
       capacity = bound
@@ -100,9 +98,7 @@ extension FoldedCorpus {
         progress: &progress, room: &noRoom, into: &result)
       return result
     }
-    // The rest is written in place, not to a batch copied after it (probe, the two
-    // alternated in one process, medians of 28 paired ratios on mixed-1m: "a" 8% faster,
-    // "the" 6%, "zephyr" 2%).
+    // The rest is written in place, not to a batch copied after it.
     let first = result.matches
     result.matches = []
     var inPlace = [Match](unsafeUninitializedCapacity: max(capacity, first.count)) {
@@ -191,9 +187,7 @@ extension FoldedCorpus {
   /// found in its first `bytes`, and an eighth more, but no more than `bound` (the
   /// estimated count of the key's rarest byte in `rows`, which every match holds, with a
   /// margin; see ``estimatedCount(of:inRows:margin:)``); nil for too few to tell. A
-  /// frequent keyword's matches are then not copied to a new array at every doubling
-  /// (probe, medians of 21, three alternations on mixed-1m: "zephyr" 8.2 -> 7.9 ms,
-  /// "the" 18.6-19.1 -> 17.9-18.1 ms).
+  /// frequent keyword's matches are then not copied to a new array at every doubling.
   func expectedRoom(
     afterMatches matches: Int, inBytes bytes: Int, rows: Range<Int>, atMost bound: Int
   )
@@ -321,11 +315,10 @@ extension FoldedCorpus {
     return result
   }
 
-  /// The indices of the places among `following` whose bytes, under `mask`, are
-  /// `wanted`: with a C kernel, 16 or 32 places a step, one bit each taken by a byte
-  /// movemask; with the portable kernel, 16 a step in Swift's vector lanes, whose mask
-  /// of lanes compiles to a word extracted per lane (narrowing "the" to "them" on
-  /// mixed-1m, 658,309 places: about 0.4 ms of the portable filter's 1.1).
+  /// The indices of the places among `following` whose bytes, under `mask`, are `wanted`:
+  /// with a C kernel, 16 or 32 places a step, one bit each taken by a byte movemask; with
+  /// the portable kernel, 16 a step in Swift's vector lanes, whose mask of lanes compiles
+  /// to a word extracted per lane.
   static func indices(
     of following: UnsafeBufferPointer<UInt16>, masked mask: UInt16, equalTo wanted: UInt16,
     kernel: ScanKernel
@@ -466,36 +459,25 @@ extension FoldedCorpus {
       candidateShare: candidateShare)
   }
 
-  /// Where this range holds the share of starts that are candidates, a kernel's step of
-  /// 128 starts holds one about as often as not (in 40% to 98% of steps), so a branch
-  /// on whether it does is mispredicted often, and the kernel writes them without it.
-  /// Probe, medians of 15, three alternations: "a" on mixed-1m (0.74%) 23.4-23.7 ->
-  /// 22.2-22.5 ms, 的 (0.3%) 10.8-11.0 -> 10.5-10.7 ms.
+  /// Where this range holds the share of starts that are candidates, a kernel's step of 128
+  /// starts holds one about as often as not (in 40% to 98% of steps), so a branch on
+  /// whether it does is mispredicted often, and the kernel writes them without it.
   static let denseCandidateShares = 0.004...0.03
 
   /// From this share of starts that are candidates (0.64 a kernel's step of 128 starts),
   /// the AVX2 kernel writes a step's candidates a word at a time (one, or four from
   /// `packedCandidateShare`), where it writes fewer two at a time over both words.
-  /// Probe, medians of 15, three alternations, four a word against two over both: "a"
-  /// on mixed-1m (0.74%) 17.3-17.5 ms with four, 17.1-17.5 with two; 的 (0.3%) 9.7 with
-  /// two, 10.3-10.4 with four.
   static let crowdedCandidateShare = 0.005
 
   /// From this share of starts that are candidates (1.6 a word of 64 starts), the AVX2
   /// kernel writes a crowded key's candidates four at a time a word; below it, one at a
   /// time, the first whether the word has one or not (see `write_short_single` in
-  /// `ScanTemplate.h`). Kernel alone on AMD Zen 3, medians of 31 interleaved, four at a
-  /// time ÷ one: "in" on english-1m (1.0% of starts) 1.55, "a" on mixed-1m (0.74%) 1.12,
-  /// 是 on chinese-1m (1.7%) 1.27, 了 (2.4%) 1.09, "an" (2.7%) 0.91, "he" (5.8%) 0.99.
-  /// `folded` end to end, both ways in one process, medians of 31 paired ratios: "in"
-  /// 1.37x as fast one at a time, 在 (1.3%) 1.28x, 是 1.18x, "a" 1.08x, "the" 1.07x.
+  /// `ScanTemplate.h`): below it, keys were faster one at a time; from about this share
+  /// on, four at a time.
   static let packedCandidateShare = 0.025
 
-  /// Above this share of starts where a key's first two bytes agree by chance (one step
-  /// of 128 starts in about 50), the kernel compares its third byte at every start.
-  /// Probe, medians of 15: 了是的 in chinese-1m 6.2 -> 3.9 ms, 的的的 9.0 -> 7.0, "und" in
-  /// the manual pages 3.4 -> 3.3; "the" in english-1m, 3.5 million true matches that
-  /// the third byte cannot filter, 87 -> 89 ms.
+  /// Above this share of starts where a key's first two bytes agree by chance (one step of
+  /// 128 starts in about 50), the kernel compares its third byte at every start.
   static let thirdAlwaysPairShare = 1.5e-4
 
   /// Whether `key` (valid UTF-8, not empty) is one scalar.
@@ -549,10 +531,6 @@ struct ScanOffsets: Sendable {
   /// The bytes a search reads before it decides whether to count rows.
   static let rowCountingProbe = 64 * 1024
 
-  /// The bytes per match below which counting rows costs less than it saves: it adds
-  /// about 4% to a scan of mixed-1m without matches (0.15 ms of 3.5), and a row search
-  /// costs about 11 ns a match (probe: "zephyr", one match per 900 bytes, 8.9 -> 8.1 ms;
-  /// "a", one per 140, 22.7 -> 21.8).
   static let rowCountingGap = 4096
 
   /// Whether a search that found `matches` in its first `bytes` counts rows from there on.

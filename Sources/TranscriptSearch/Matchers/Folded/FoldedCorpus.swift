@@ -29,10 +29,9 @@ public struct FoldedCorpus: Sendable {
   /// Rows go into the last segment until it holds this many bytes.
   let segmentBytes: Int
 
-  /// A megabyte: a scan streams a segment at memory speed only after a ramp of its own
-  /// (the hardware prefetcher restarts at each), so fewer, larger segments scan faster
-  /// (the kernel over mixed-1m's segments, in 2 MB pages: 28-30 GB/s at 256 KB, 32-33 at
-  /// 1 MB), while rewriting one for an edit still takes microseconds.
+  /// A megabyte: a scan streams a segment at memory speed only after a ramp of its own (the
+  /// hardware prefetcher restarts at each), so fewer, larger segments scan faster, while
+  /// rewriting one for an edit still takes microseconds.
   public static let defaultSegmentBytes = 1 << 20
 
   /// Folds every row of `corpus`, into the form that ignores diacritics if
@@ -125,14 +124,12 @@ public struct FoldedCorpus: Sendable {
     segments.reduce(0) { $0 + $1.bytes.count }
   }
 
-  /// Past ``exactlyCountedRows``, one row in this many is counted into ``byteCounts``.
-  /// The count is a scalar loop that waits on its own stores wherever a byte repeats,
-  /// and counting one row in 8 still took a tenth of folding mixed-1m on one core. One in
-  /// 32 (probe, the two strides alternated in one process, medians of 15 paired ratios):
-  /// mixed-1m 5-9% faster on one core and 6% on two, english-1m 16%, chinese-1m 6%. It
-  /// still counts 3.7 MB of mixed-1m, a byte met once in a million some 4 times: the
-  /// scan's choice of its rarest bytes changed only between bytes of near-equal counts
-  /// (94 of 2,340 words of mixed-1m; none of english-1m's 475).
+  /// Past ``exactlyCountedRows``, one row in this many is counted into ``byteCounts``. The
+  /// count is a scalar loop that waits on its own stores wherever a byte repeats, and
+  /// counting one row in 8 still took a tenth of folding mixed-1m on one core. It still
+  /// counts 3.7 MB of mixed-1m, a byte met once in a million some 4 times: the scan's
+  /// choice of its rarest bytes changed only between bytes of near-equal counts (94 of
+  /// 2,340 words of mixed-1m; none of english-1m's 475).
   static let histogramRowStride = 32
 
   /// The rows counted one by one: a small corpus's estimates are its exact counts.
@@ -187,15 +184,13 @@ public struct FoldedCorpus: Sendable {
     var textLeft = expectedBytes ?? 0
     var rowsLeft = rows.underestimatedCount
     // The segment being filled is out of the array, and its rows are counted apart, until
-    // it is full: a row then costs the array neither a uniqueness check nor an index
-    // (probe, one core, alternated: english-1m 72.6 -> 69.1 ms, mixed-1m 287 -> 284).
+    // it is full: a row then costs the array neither a uniqueness check nor an index.
     var hasCurrent = !segments.isEmpty
     var current = hasCurrent ? segments.removeLast() : FoldedSegment()
     var rowsAdded = 0
     // The texts are borrowed, and the histogram taken out of `self`, once for the whole
     // fold: a borrow a row retained and released the corpus's text, and counting a row
-    // checked the histogram's uniqueness (one core, with and without interleaved in one process,
-    // medians of 15 paired ratios: english-1m 1.5% faster, mixed-1m 3.9%).
+    // checked the histogram's uniqueness.
     var counts = byteCounts
     byteCounts = []
     defer { byteCounts = counts }

@@ -21,11 +21,10 @@ struct FoldedRowBuilder: Sendable {
   /// Scalar starts inside characters of the row being folded, as offsets in its folded
   /// bytes, but for those of marks in plain stretches (`markOffsets`).
   private var nonBoundaries: [Int] = []
-  /// The offsets in the row's folded bytes of the marks of its plain stretches: the
-  /// first `markCount`, in room kept as for `plainItems`. Written through a pointer, a
-  /// stretch's marks at a time, where an `append` each checked the array's uniqueness and
-  /// room: a quarter of Thai's characters are marks (probe, one core: 200k rows of
-  /// `thai-10k` 128 -> 114 ms, of `devanagari-10k` 91 -> 86, `mixed-1m` 295 -> 288).
+  /// The offsets in the row's folded bytes of the marks of its plain stretches: the first
+  /// `markCount`, in room kept as for `plainItems`. Written through a pointer, a stretch's
+  /// marks at a time, where an `append` each checked the array's uniqueness and room: a
+  /// quarter of Thai's characters are marks.
   private var markOffsets: [UInt32] = []
   private var markCount = 0
   private var remapPoints: [UInt32] = []
@@ -43,9 +42,6 @@ struct FoldedRowBuilder: Sendable {
   private static let keptItemsCapacity = 1 << 16
   /// Rows folded so far, up to ``rowsBeforeWholeBlocks``.
   private var rowsFolded = 0
-  /// After this many rows, a fold is long enough for the cache to learn blocks of
-  /// scalars whole (see ``CharacterKeyCache/learnWholeBlocks()``): on `mixed-1m`, one
-  /// core, 334 -> 292 ms with runs of identities, where 10,000 rows would fold 5% slower.
   static let rowsBeforeWholeBlocks = 1 << 14
 
   /// A builder of keys that drop nonspacing marks when `ignoringDiacritics`, passing
@@ -696,9 +692,8 @@ struct FoldedRowBuilder: Sendable {
   }
 
   /// Appends the key at `offset` of the cache's key bytes. Through a buffer pointer: an
-  /// `ArraySlice` of them retained and released the key bytes, and took the generic
-  /// append, at every keyed character (in one process, alternated, medians of the paired
-  /// ratios: `latin-200k` 3.5-7% faster, `mixed-200k` 0.5%).
+  /// `ArraySlice` of them retained and released the key bytes, and took the generic append,
+  /// at every keyed character.
   @inline(__always)
   private func appendKey(at offset: Int, length: Int, to folded: inout FoldedSegment) {
     cache.keyBytes.withUnsafeBufferPointer { keys in
@@ -715,11 +710,10 @@ struct FoldedRowBuilder: Sendable {
     }
   }
 
-  /// Lowercases A–Z from `start` on. Keys never hold an ASCII capital (every one folds
-  /// to its small letter), so runs copied from the original text are fixed up here, in
-  /// one pass, instead of character by character. A vector at a time where the CPU
-  /// runs a vector fold kernel (with ``isPlainASCII(_:)``; probe, one core, medians of
-  /// 7, three alternations: english-1m 117-118 -> 99-102 ms, mixed-1m 370-388 -> 346-349).
+  /// Lowercases A–Z from `start` on. Keys never hold an ASCII capital (every one folds to
+  /// its small letter), so runs copied from the original text are fixed up here, in one
+  /// pass, instead of character by character. A vector at a time where the CPU runs a
+  /// vector fold kernel.
   func lowercaseASCII(in bytes: inout [UInt8], from start: Int) {
     Self.lowercaseASCII(in: &bytes, from: start, kernel: cache.plainScanKernel)
   }

@@ -203,8 +203,7 @@ struct Scan {
     } else if candidates.count * Self.sparseGap < buffer.count {
       for candidate in candidates { touched |= touch(at: Int(candidate & 0xFFFF_FFFF)) }
     } else if candidates.count * 64 < buffer.count {
-      // Closer together, but still a line of bytes or more apart: their bytes alone
-      // ("zephy" to "zephyr" on mixed-1m, 120,044 places: 11.3-12.7 -> 9.5-9.6 ms).
+      // Closer together, but still a line of bytes or more apart: their bytes alone.
       for candidate in candidates { touched |= touchBytes(at: Int(candidate & 0xFFFF_FFFF)) }
     }
     // Never true; keeps the reads.
@@ -226,18 +225,16 @@ struct Scan {
     if touched == UInt32.max { nextAllowed = max(nextAllowed, 0) }
   }
 
-  /// The average distance in bytes between starts above which they are touched first:
-  /// a line of row starts covers 16 rows, over a kilobyte of a transcript, so starts
-  /// closer than that share lines that the accepting loop finds in cache anyway, and
-  /// touching them would only add work ("zephy" to "zephyr" on mixed-1m, 120,044
-  /// places 900 bytes apart on average: 11.6 ms untouched, 13.5 ms touched).
+  /// The average distance in bytes between starts above which they are touched first: a
+  /// line of row starts covers 16 rows, over a kilobyte of a transcript, so starts closer
+  /// than that share lines that the accepting loop finds in cache anyway, and touching them
+  /// would only add work.
   static let sparseGap = 2048
 
-  /// Reads the key's bytes at `start` and the entries of the row tables that the row
-  /// search for it reads, guessed from the segment's average row: the guessed row's
-  /// start and flags, and the lines of row starts either side, where the search
-  /// gallops when the guess is off (narrowing "the" to "them" on mixed-1m: 1.25-1.35
-  /// -> 1.16-1.18 ms with the lines either side). Returns the bits read, to be kept.
+  /// Reads the key's bytes at `start` and the entries of the row tables that the row search
+  /// for it reads, guessed from the segment's average row: the guessed row's start and
+  /// flags, and the lines of row starts either side, where the search gallops when the
+  /// guess is off. Returns the bits read, to be kept.
   @inline(__always)
   func touch(at start: Int) -> UInt32 {
     let rows = rowFlags.count
@@ -293,15 +290,12 @@ struct Scan {
     let staging = inPlace ?? batch
     // The tables in locals: for all the compiler knows, a match written through `staging`
     // may change `self`, and the loops would read each table's address from it again for
-    // every start (separate builds, medians of 25, three alternations on mixed-1m: "a"
-    // and "the" 1-3% faster; "zephyr" no different).
+    // every start.
     let buffer = self.buffer
     let rowStarts = self.rowStarts
     let rowFlags = self.rowFlags
     // The remapped rows' cursors found by the pass that prefetches their pairs, for the
-    // loop of rows known below, which searched for them again (`rowStaging` is free when
-    // occurrences are not collected; "zephyr" on mixed-1m without diacritics, best of 41
-    // searches, three alternations: 10.8-10.9 -> 9.9-10.3 ms).
+    // loop of rows known below, which searched for them again.
     var remapCursors: UnsafeMutablePointer<UInt32>? = nil
     if let knownRows {
       let cursors = collectingOccurrences ? nil : rowStaging
@@ -355,12 +349,10 @@ struct Scan {
     // Nonzero unless the key's first byte begins a character in every row without ASCII
     // bytes inside characters.
     let startUnknown: UInt32 = keyStartsOutside || keyStartsASCII ? 0 : 1
-    // Both ends are boundaries in a row without flags, and in a complex row without
-    // ASCII bytes inside characters when the key starts on a character and an ASCII
-    // byte follows it (a case of `boundariesKnown`). Asked as one product, that is one
-    // branch the CPU predicts, where asking about the flags first is a coin toss in
-    // mixed scripts (half of the 790,867 matches of "a" in mixed-1m are in complex rows;
-    // probe, medians of 21, two alternations: 13.7-14.5 -> 13.4-13.7 ms).
+    // Both ends are boundaries in a row without flags, and in a complex row without ASCII
+    // bytes inside characters when the key starts on a character and an ASCII byte follows
+    // it (a case of `boundariesKnown`). Asked as one product, that is one branch the CPU
+    // predicts, where asking about the flags first is a coin toss in mixed scripts.
     @inline(__always) func plainBoundaries(_ flags: FoldedSegment.RowFlags, end: Int) -> Bool {
       let unknown =
         UInt32(flags.rawValue & ~FoldedSegment.RowFlags.isComplex.rawValue)
@@ -374,16 +366,11 @@ struct Scan {
     while next < starts.endIndex {
       if let knownRows, !collectingOccurrences, !checksWords {
         // The path of most of a dense keyword's matches, in a loop of its own: rows known,
-        // both ends known to be boundaries (as below), nothing else to record (probe,
-        // medians of 21, two alternations on mixed-1m: "a" 13.2-13.6 -> 12.8 ms, "the"
-        // 12.3-12.6 -> 11.7). Every start that leaves it costs far more than its own
-        // work, so it takes every row whose key's ends are known boundaries without its
-        // boundary table (ASCII bytes inside characters: "a" on mixed-1m 2-4% faster;
-        // the scalar after the key looked up rather than left: no difference), and
-        // remapped rows where both ends map to one original offset each: a twelfth of
-        // "a"'s time went to the 2.5% of its matches in remapped rows (probe, the paths
-        // alternated in one process, medians of 31 paired ratios: "a" 4% faster; without
-        // diacritics, where half the rows are remapped, "the" 21%, "a" 19%, "zephyr" 8%).
+        // both ends known to be boundaries (as below), nothing else to record. Every start
+        // that leaves it costs far more than its own work, so it takes every row whose
+        // key's ends are known boundaries without its boundary table, and remapped rows
+        // where both ends map to one original offset each: a twelfth of "a"'s time went to
+        // the 2.5% of its matches in remapped rows.
         let keyCount32 = UInt32(truncatingIfNeeded: keyCount)
         let remappedRows = segment.remappedRows
         var remapped = remappedCursor
@@ -437,9 +424,8 @@ struct Scan {
       let start = Int(starts[position])
       if let knownRows {
         // Without asking whether the row changed, which a dense keyword's matches (0.8 a
-        // row of mixed-1m for "a") make a branch the CPU cannot predict; the row's
-        // entries are in cache. Probe, medians of 21, three alternations: "a" 21.1-21.3
-        // -> 19.3-19.4 ms, "the" 17.8-18.0 -> 16.2-16.3 ms.
+        // row of mixed-1m for "a") make a branch the CPU cannot predict; the row's entries
+        // are in cache.
         row = Int(knownRows[position])
         rowStart = Int(rowStarts[row])
         rowEnd = Int(rowStarts[row + 1])
@@ -546,9 +532,8 @@ struct Scan {
 
   /// Asks for the first offset pairs of each remapped row among `rows` (the rows of
   /// `starts`), which matches there search, when the starts lie far apart: a row's pairs
-  /// are rarely in cache then, and the loop that accepts the starts would wait for them
-  /// one row at a time. Asked for together, the waits overlap ("zephyr" on mixed-1m
-  /// without diacritics, 120,044 matches 900 bytes apart: 14.0 -> 12.5 ms).
+  /// are rarely in cache then, and the loop that accepts the starts would wait for them one
+  /// row at a time. Asked for together, the waits overlap.
   ///
   /// With `cursors`, also writes there, at the index of each start in a remapped row, the
   /// row's index in `remappedRows`, which the accepting loop would search for again; true
@@ -559,9 +544,6 @@ struct Scan {
     cursors: UnsafeMutablePointer<UInt32>?
   ) -> Bool {
     let remappedRows = segment.remappedRows
-    // (A segment with few remapped rows, the default form's, would pay the pass for
-    // nothing, and so would dense starts, whose rows' pairs the loop finds in cache: "a"
-    // on mixed-1m, 12.3 -> 13.1 ms in the default form.)
     guard remappedRows.count &* Self.remappedShareForPrefetch >= rowFlags.count,
       Int(starts[starts.count - 1]) - Int(starts[0]) >= Self.remapPrefetchGap * starts.count
     else { return false }
@@ -582,9 +564,7 @@ struct Scan {
       let address = UInt(bitPattern: segment.remapPoints.baseAddress) &+ pair &* 8
       tsb_prefetch(UnsafeRawPointer(bitPattern: address))
       // And the row's next lines of pairs, up to four, which the search for a place reads
-      // in order in a row of up to 32 pairs ("zephyr" on mixed-1m without diacritics,
-      // alternated in one process, medians of 31 paired ratios: 3-4% faster than with
-      // the first line alone).
+      // in order in a row of up to 32 pairs.
       let end =
         UInt(bitPattern: segment.remapPoints.baseAddress)
         &+ UInt(segment.remapStarts[cursor + 1]) &* 8
@@ -605,11 +585,10 @@ struct Scan {
   /// rows' pairs are asked for first.
   static let remapPrefetchGap = 512
 
-  /// Asks for the boundary tables of the complex rows after the current one, whose
-  /// boundary bits start at word `words`: a dense keyword visits one every few complex
-  /// rows, in order, too far apart for the hardware to see the stream, and each visit
-  /// waited for memory twice (probe, medians of 21, three alternations: "a" on mixed-1m
-  /// 21.7-22.8 -> 20.9-21.1 ms).
+  /// Asks for the boundary tables of the complex rows after the current one, whose boundary
+  /// bits start at word `words`: a dense keyword visits one every few complex rows, in
+  /// order, too far apart for the hardware to see the stream, and each visit waited for
+  /// memory twice.
   @inline(__always)
   func prefetchComplexRows(after words: Int) {
     let bits = UInt(bitPattern: segment.nonBoundaryBits.baseAddress) &+ UInt(words &* 8)
@@ -646,12 +625,6 @@ struct Scan {
     return segment.nonBoundaryBits[words + relative / 64] & (1 << UInt64(relative % 64)) == 0
   }
 
-  /// The row holding byte `offset`, a row after `row`: a few steps forward, since the
-  /// next occurrence is usually a row or two on, then galloping (steps of 1, 2, 4, …
-  /// rows until past it, and a binary search within the last step) from where the
-  /// average row length puts it, which touches a few cache lines where a binary search
-  /// over the whole table would miss the cache at every probe.
-  ///
   /// - Precondition: `starts` holds ascending row starts and the end; `offset` lies in a
   ///   row after `row`.
   @inline(__always)

@@ -88,11 +88,9 @@ extension FoldedSegment.View {
 
   /// The pairs of the remapped row at `index` in `remappedRows`, and among them the first
   /// whose folded offset is ≥ `start` and the first ≥ `end`: halving a long row's pairs
-  /// down to a few lines of them, then pair by pair. A row's pairs are rarely in cache,
-  /// and the pairs a binary search reads next wait for the one it read last, where the
-  /// loads of a pass in order go out at once (Thai without diacritics has a pair every
-  /// few characters; "zephyr" on mixed-1m without diacritics, 120,044 matches: 16.3 ->
-  /// 14.0 ms).
+  /// down to a few lines of them, then pair by pair. A row's pairs are rarely in cache, and
+  /// the pairs a binary search reads next wait for the one it read last, where the loads of
+  /// a pass in order go out at once.
   @inline(__always)
   private func pairs(at start: Int, _ end: Int, remappedIndex index: Int) -> (
     pairs: Range<Int>, atStart: Int, atEnd: Int

@@ -77,10 +77,9 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
     }
   }
 
-  /// The room a kernel needs in its output: it stops when fewer places are left. A
-  /// kernel stops a step of 256 places short of it, so a dense keyword's batches hold
-  /// about half this many (probe on mixed-1m, medians of 21, two alternations: "a"
-  /// 12.6-13.0 -> 11.7-12.0 ms from 512 to 1,024; 2,048 no faster).
+  /// The room a kernel needs in its output: it stops when fewer places are left. A kernel
+  /// stops a step of 256 places short of it, so a dense keyword's batches hold about half
+  /// this many.
   static let outputCapacity = 1024
 
   /// Whether this kernel searches several keys in one pass (see ``forEachBatch(ofEach:_:)``);
