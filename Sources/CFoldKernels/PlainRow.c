@@ -42,8 +42,7 @@ static inline uint64_t lowercased_word(uint64_t word) {
 // moved back, lowercasing A–Z, a word at a time: the runs between dropped marks are mostly
 // a few bytes, too few for a call to memmove. From the text, not from the row's copy: a
 // load of bytes the copy stored moments ago waits for the stores to land (moving the row
-// back within itself a word at a time, Thai without diacritics took 195 ms where memmove
-// took 155). Where the text (`count` bytes) holds them, whole words are copied, up to 7
+// back within itself a word at a time was slower than memmove). Where the text (`count` bytes) holds them, whole words are copied, up to 7
 // bytes past the run, which the next run or key writes over, or the row's room holds.
 static inline void copy_lowercased(
     uint8_t *row, size_t to, const uint8_t *text, size_t from, size_t length, size_t count) {

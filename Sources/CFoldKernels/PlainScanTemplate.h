@@ -41,11 +41,8 @@ static inline uint32_t indic_test(__m256i index, __m256i bit, const indic_bits *
 // `indic_test` of the four tables at `table` (256 bytes) for U+0800–U+0FFF (whose lead is
 // E0), read where a window with such a lead tests them, not loaded for a whole call: most
 // calls fold a row of a few windows that holds none, and a call loaded these 768 bytes,
-// and spilled them to the stack, whatever its text. Folding on one core, calls with and without interleaved in one process
-// (medians of the paired ratios, 15-21 pairs): Chinese and Japanese 5-6% faster, Thai
-// 4.5%, Cyrillic 4%, Arabic, Devanagari and emoji 2-4%, mixed-1m 8.6%, Greek 1%. The
-// two-byte table, which most scripts' windows test, stays loaded (read in place too,
-// Thai and Greek were 1-2% slower).
+// and spilled them to the stack, whatever its text. The two-byte table, which most
+// scripts' windows test, stays loaded: read in place too, it was slower.
 static inline uint32_t e0_test(__m256i index, __m256i bit, const uint8_t *table) {
   return bit_tables_test(index, bit, _mm512_loadu_si512(table), _mm512_loadu_si512(table + 64),
       _mm512_loadu_si512(table + 128), _mm512_loadu_si512(table + 192));
@@ -428,10 +425,8 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       based_before = kinds.identity | written;
       unordered_before = kinds.identity | unordered_written;
       // Emoji that are their own keys, passed over as the two-byte scalars are: emoji text
-      // is mostly pictographs between words, each looked up before (folding on one core,
-      // with and without alternated in one process, medians of 21-31 paired ratios:
-      // emoji-200k 12% faster, mixed-1m and mixed-200k 1-2%, within the noise). Where the
-      // next three bytes of the window's last are past the text, they are looked up.
+      // is mostly pictographs between words, each looked up before. Where the next three
+      // bytes of the window's last are past the text, they are looked up.
       uint32_t four_leads =
           (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8((char)0xF0)));
       if (four_leads != 0 && window + 35 <= count) {
@@ -484,8 +479,7 @@ void PLAIN_SCAN_FUNCTION(const uint8_t *text, size_t count, size_t start,
       }
       // An emoji that is its own key (see `tsb_plain_tables.emoji_identity_bits`) is passed
       // over as such a scalar is, without its class or the character before it: what the
-      // AVX2 kernel's mask cannot tell (folding `emoji-200k` with it on one core, in one
-      // process, medians of 21 and 31 paired ratios: 3-4% faster).
+      // AVX2 kernel's mask cannot tell.
       if (scalar - TSB_EMOJI_FIRST < TSB_EMOJI_COUNT
           && emoji_bits[(scalar - TSB_EMOJI_FIRST) >> 3] >> (scalar & 7) & 1) {
         continue;

@@ -129,9 +129,7 @@ size_t tsb_find_each_avx2(const tsb_multi_scan *scan, uint64_t *out, size_t capa
   size_t found = 0;
 
   // Two vectors of starts a step, tested with one branch, where one a step paid the
-  // loop's test and branch twice as often (the eight tokens of `bench-tokens` on
-  // mixed-1m, the two alternated in one process, medians of 25-31 paired ratios: 3-4.5%
-  // faster). In bounds: the loads end at start + 64 + LAST_OFFSET ≤ end.
+  // loop's test and branch twice as often. In bounds: the loads end at start + 64 + LAST_OFFSET ≤ end.
   while (start + 64 <= to && start + 64 + LAST_OFFSET <= end) {
     if (capacity - found < 64 * 8) {
       *resume = start;

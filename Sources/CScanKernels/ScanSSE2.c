@@ -20,9 +20,7 @@
 #include "ScanTemplate.h"
 #define KERNEL_NAME tsb_find_rows_sse2
 #define COUNT_ROWS 1
-// Quiet steps in a loop of their own, rows deferred, were slower here (kernel alone,
-// medians of 15 interleaved: "zephyr" in mixed-1m 10.5 -> 11.0 ms, the absent "qxzjv"
-// 7.8 -> 8.3).
+// Quiet steps in a loop of their own, rows deferred, were slower here.
 #define QUIET_LOOP 0
 #include "ScanTemplate.h"
 

@@ -24,11 +24,9 @@
 // (when the key has one in another character) and verify each candidate's whole key.
 // The third byte costs nothing in steps without a candidate, and in a key whose
 // rarest bytes are common (of CJK characters, the continuation bytes) it keeps a
-// fraction of the candidates: 199,000 -> 35,000 for the 17,586 places of 了是的 in
-// chinese-1m. Where the first two bytes are expected in many steps (`third_always`),
-// the third is compared in every step, before the branch, which then mispredicts far
-// less often: 了是的 6.2 -> 3.9 ms. Elsewhere that costs more than it saves (zephyr in
-// mixed-1m, mostly true matches, 10.8 -> 11.4 ms). Memory is read once; the loads of a
+// fraction of the candidates. Where the first two bytes are expected in many steps
+// (`third_always`), the third is compared in every step, before the branch, which then
+// mispredicts far less often; elsewhere that costs more than it saves. Memory is read once; the loads of a
 // block overlap in cache. Four blocks a step rather than one keep the loop's fixed cost
 // (the test, the branch, the bounds) off each byte, so the loop keeps pace with memory
 // as memchr's does.
@@ -38,11 +36,8 @@
 // some to the stack. Rows are then counted only in steps with a candidate, where the rows
 // of the starts are needed: quiet steps add their separators to a vector tally, summed
 // before the next step with a candidate. Without QUIET_LOOP, rows are counted in every
-// step, before the branch. Kernel alone, built as the package builds it, medians of 15
-// interleaved on mixed-1m: counting rows, "zephyr" 5.85 -> 5.35 ms, "und" 3.93 -> 3.48,
-// the absent "θάλασσα" 3.49 -> 3.08 (AMD Zen 4; in `bench-matchers`, "zephyr" 7.07 ->
-// 6.6 ms); without rows, 6-11% faster on AMD Zen 3 (absent "ψυχαγωγία" 77 -> 86% of
-// memchr's speed, "麒麟" 75 -> 84%). A dense keyword's steps nearly all hold a
+// step, before the branch. The quiet loop was faster counting rows and without them,
+// on AMD's Zen 3 and Zen 4 alike. A dense keyword's steps nearly all hold a
 // candidate: it keeps the one loop.
 //
 // A frequent keyword has a candidate in most steps, and a branch per candidate that the
@@ -351,9 +346,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
       // Every byte of the key compared, each once, so that each start left holds it;
       // then every step's starts written without a branch (see emit_compressed). The
       // rarest bytes are not compared first here, where nothing is decided before all
-      // are: a one-byte key was loaded and compared twice, as its rarest and second
-      // (probe, the two orders alternated in one process, medians of 38 paired ratios:
-      // "a" in mixed-1m 5-7% faster, "the" 4%, 的 in chinese-1m 4%).
+      // are: a one-byte key was loaded and compared twice, as its rarest and second.
       const VECTOR first_lanes = SPLAT(key[0]);
       MASK held0 = EQUAL(LOAD(at), first_lanes);
       MASK held1 = EQUAL(LOAD(at + WIDTH), first_lanes);
@@ -369,8 +362,7 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
       PACK_WORDS(held, BITS(held0), BITS(held1), BITS(held2), BITS(held3));
       uint32_t word_row = row;
       // Unrolled, the words' masks stay in registers, where the loop stored and reloaded
-      // them (probe, the two alternated in one process, medians of 28 paired ratios:
-      // "a" and "the" in mixed-1m 2% faster, 的 in chinese-1m 0.5%).
+      // them.
 #pragma clang loop unroll(full)
       for (size_t word = 0; word < 4 * WIDTH / 64; word++) {
         found = emit_compressed(
@@ -391,11 +383,9 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
         PACK_WORDS(words, blocks[0], blocks[1], blocks[2], blocks[3]);
 #if WIDTH == 32
         // A step of a keyword that is not crowded mostly holds one candidate: two lanes a
-        // pass over both words (probe, medians of 21, three alternations on mixed-1m:
-        // "zephyr" 7.9 -> 7.45 ms, "the" 16.2 -> 15.9; one lane: 7.35 and 17.2; four: 8.3
-        // and 16.7). A crowded keyword's words mostly hold none, one or two: one lane
-        // a word (see write_short_single). A packed one's keep four lanes a word (的 in
-        // chinese-1m, one match per 19 bytes: 28.2 ms with four, 29.4 with the pair).
+        // pass over both words, the best balance of one lane and four. A crowded keyword's
+        // words mostly hold none, one or two: one lane a word (see write_short_single). A
+        // packed one's keep four lanes a word.
         if (!crowded) {
           found = write_short_pair(words[0], words[1], start, haystack, key_word, key_mask,
               exact, out, rows, separators[0], separators[1], row, found, 2);

@@ -72,19 +72,15 @@ void tsb_set_automatic_limit(int widest);
 
 /// Whether the AVX-512 kernel scans every key itself on this CPU, rather than crowded
 /// keys only: everywhere it runs but on AMD's cores, whose Zen 4 splits 512-bit
-/// operations in two (there 64 lanes were 5-10% slower on sparse keys than 32; on an
-/// Intel Xeon, 15-20% faster).
+/// operations in two (there 64 lanes were slower on sparse keys than 32; on an Intel
+/// Xeon, faster).
 int tsb_avx512_scans_every_key(void);
 
 /// How far ahead a scan prefetches on this CPU: 4,096 bytes; 2,048 on AMD's cores before
-/// Zen 4; 0 (none) on AMD's cores with AVX-512 (Zen 4 on). On an Intel Xeon (Emerald
-/// Rapids) the hardware prefetcher alone keeps a scan of `mixed-1m` at about 10 GB/s, and
-/// with it 12-14 (absent 9.5 -> 7.7 ms, "zephyr" 15.2 -> 10.8, "a" 20.7 -> 15.0). On AMD's
-/// Zen 3 (an EPYC Milan), 2,048 bytes ahead made `folded` 5-15% faster and `chunked` 2-12%
-/// (interleaved in one process, medians of 31 paired ratios: absent 1.045 and 1.047,
-/// "麒麟" 1.088 and 1.065, "zephyr" 1.149 and 1.119, "a" 1.017 and 1.016); 1,024 was
-/// better for absent keywords and worse for "zephyr", 4,096 the reverse. On AMD's Zen 4,
-/// 256 to 4,096 bytes ahead made no difference or cost a little.
+/// Zen 4; 0 (none) on AMD's cores with AVX-512 (Zen 4 on). On an Intel Xeon the hardware
+/// prefetcher alone does not keep a scan at memory speed; on AMD's Zen 3, 2,048 bytes
+/// ahead was the best compromise between absent and frequent keywords; on AMD's Zen 4,
+/// no distance helped.
 size_t tsb_scan_prefetch_distance(void);
 
 /// Finds occurrences of the key in order, writing their starts to `out`, and returns how

@@ -70,8 +70,7 @@ public struct MatcherBenchmark: Sendable {
       for kind in kinds {
         // Each preparation is timed alone: not while the kernel still copies the forms
         // prepared before it into 2 MB pages, holding the memory map that this fold's
-        // page faults wait for (folded on mixed-1m: 189-579 ms a preparation without the
-        // wait).
+        // page faults wait for.
         FoldedCorpus.waitUntilHugePagesAdvised()
         var matcher: (any Matcher)?
         let elapsed = clock.measure { matcher = kind.prepare(corpus) }
