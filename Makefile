@@ -89,10 +89,11 @@ test-portable: unicode-data engines
 # PCRE2 and ICU, the C engines compared with ours, and OpenSSL's libcrypto (the datasets'
 # SHA-256) are linked at build time: their development packages are installed when missing.
 engines:
-	@test -f /usr/include/pcre2.h -a -f /usr/include/unicode/usearch.h -a -f /usr/include/openssl/evp.h || { \
-	  echo "installing libpcre2-dev, libicu-dev and libssl-dev (the pcre2 and icu engines, SHA-256)"; \
-	  apt-get update -qq && apt-get install -y -qq libpcre2-dev libicu-dev libssl-dev; } || { \
-	  echo "libpcre2-dev, libicu-dev or libssl-dev is missing and could not be installed: run 'apt-get install libpcre2-dev libicu-dev libssl-dev' as root" >&2; exit 1; }
+	@test -f /usr/include/pcre2.h -a -f /usr/include/unicode/usearch.h -a -f /usr/include/openssl/evp.h \
+	  -a -f /usr/include/sqlite3.h || { \
+	  echo "installing libpcre2-dev, libicu-dev, libsqlite3-dev and libssl-dev (the pcre2, icu and fts5 engines, SHA-256)"; \
+	  apt-get update -qq && apt-get install -y -qq libpcre2-dev libicu-dev libsqlite3-dev libssl-dev; } || { \
+	  echo "libpcre2-dev, libicu-dev, libsqlite3-dev or libssl-dev is missing and could not be installed: run 'apt-get install libpcre2-dev libicu-dev libsqlite3-dev libssl-dev' as root" >&2; exit 1; }
 
 EXAMPLE := Examples/NaiveSearch
 EXAMPLE_BIN := $(EXAMPLE)/.build/release/naive-bench

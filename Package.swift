@@ -61,11 +61,15 @@ let package = Package(
     // The C engines compared with ours: PCRE2 (Debian libpcre2-dev) and ICU's string
     // search (Debian libicu-dev), linked from the system.
     .systemLibrary(name: "CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+    // SQLite (Debian libsqlite3-dev), for the fts5 strategy: FTS5's trigram index.
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // The FTS5 function that gives each match's place in its row (see CFTS5.h).
+    .target(name: "CFTS5", linkerSettings: [.linkedLibrary("sqlite3")]),
     .target(
       name: "CICUSearch",
       linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     .target(
-      name: "ExternalEngines", dependencies: ["CPCRE2", "CICUSearch", "TranscriptSearch"]),
+      name: "ExternalEngines", dependencies: ["CPCRE2", "CICUSearch", "CFTS5", "CSQLite", "TranscriptSearch"]),
     .target(
       name: "SearchBenchKit",
       dependencies: [

@@ -196,6 +196,15 @@ case("meta", "alternation", "a|b", f"{M('A|B')} a b")
 case("meta", "plus", "+", f"1{M('+')}1")
 case("meta", "question-star", "?*", f"{M('?*')}?")
 case("meta", "braces", "{2}", f"a{M('{2}')} aa")
+# Full-text query syntax (SQLite FTS5's among others) is text like any other.
+case("meta", "double-quote", '"', f'say {M(chr(34))}hi{M(chr(34))}')
+case("meta", "quoted-phrase", '"red fox"', f'the {M(chr(34) + "Red Fox" + chr(34))}, a red fox')
+case("meta", "prefix-star", "zeph*", f"zephyr {M('ZEPH*')}")
+case("meta", "near", "NEAR(a b)", f"{M('near(A B)')} a b")
+case("meta", "or-operator", "cats OR dogs", f"{M('Cats or Dogs')}, cats, dogs")
+case("meta", "not-operator", "-spam", f"no{M('-SPAM')} spam")
+case("meta", "initial-token", "^start", f"{M('^Start')} start")
+case("meta", "column-filter", "text:hello", f"{M('Text:Hello')} hello")
 
 # --- whitespace ---------------------------------------------------------------------------------------
 case("whitespace", "space", " ", f"a{M(' ')}b{M(' ')}c")

@@ -21,7 +21,7 @@ extension TSBench {
     @Option(
       help: "The matchers to measure, comma-separated.",
       transform: { $0.split(separator: ",").map(String.init) })
-    var matchers = ["folded", "chunked", "regex", "nsregex", "foundation", "pcre2", "icu"]
+    var matchers = ["folded", "chunked", "regex", "nsregex", "foundation", "pcre2", "icu", "fts5"]
 
     @Option(
       help: ArgumentHelp(

@@ -10,7 +10,7 @@ public enum Strategies {
   /// The project's strategies and the stock engines, oracle first.
   public static var builtIn: [Strategy] {
     [Strategy(.oracle), .folded(kernel: .automatic), .chunked(kernel: .automatic)]
-      + [MatcherKind.regex, .nsregex, .foundation].map(Strategy.init) + [.pcre2, .icu]
+      + [MatcherKind.regex, .nsregex, .foundation].map(Strategy.init) + [.pcre2, .icu, .fts5]
   }
 
   /// The strategies users registered, in the order they were.

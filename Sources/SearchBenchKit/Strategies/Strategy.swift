@@ -93,6 +93,14 @@ public struct Strategy: Sendable {
       "\(ICUSearchMatcher.version) usearch: root collator, secondary strength, canonical match, row by row"
   )
 
+  /// SQLite's FTS5 with the trigram tokenizer (Debian `libsqlite3-dev`): an index, built
+  /// as the strategy's preparation.
+  public static let fts5 = Strategy(
+    FTS5Matcher.self, origin: .stock, followsContract: false,
+    summary:
+      "SQLite \(FTS5Index.version) FTS5, trigram tokenizer: an in-memory index; keywords under 3 characters by LIKE over every row"
+  )
+
   /// A copy named `name`, for the same strategy measured several ways.
   public func renamed(_ name: String) -> Strategy {
     var copy = self
