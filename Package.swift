@@ -69,7 +69,8 @@ let package = Package(
       name: "CICUSearch",
       linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     .target(
-      name: "ExternalEngines", dependencies: ["CPCRE2", "CICUSearch", "CFTS5", "CSQLite", "TranscriptSearch"]),
+      name: "ExternalEngines",
+      dependencies: ["CPCRE2", "CICUSearch", "CFTS5", "CSQLite", "TranscriptSearch"]),
     .target(
       name: "SearchBenchKit",
       dependencies: [
