@@ -27,6 +27,7 @@ bench: datasets bench-peers
 	$(TSBENCH) bench-session
 	$(TSBENCH) replay --dataset datasets/mixed-1m.jsonl
 	$(TSBENCH) bench-tokens --rounds 9
+	$(TSBENCH) bench-index
 	$(TSBENCH) compare
 	@# Real text needs Debian's manual pages: without them the rest of the report still stands.
 	$(MAKE) --no-print-directory bench-real-text || \

@@ -75,6 +75,12 @@ extension TSBench {
         """)
     var oracleBudget = 10.0
 
+    @Option(
+      help: """
+        Seconds a strategy other than the project's may take to prepare (build an index),         estimated from the previous size of the same script; over it, it is skipped there         (and the report says so).
+        """)
+    var preparationBudget = 60.0
+
     /// The folder the report goes to.
     var resultsFolder: String {
       if let results { return results }
@@ -88,7 +94,13 @@ extension TSBench {
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
       guard oracleBudget >= 0 else { throw ValidationError("--oracle-budget must not be negative") }
-      for (option, seconds) in [("--budget", budget), ("--oracle-budget", oracleBudget)]
+      guard preparationBudget > 0 else {
+        throw ValidationError("--preparation-budget must be positive")
+      }
+      for (option, seconds) in [
+        ("--budget", budget), ("--oracle-budget", oracleBudget),
+        ("--preparation-budget", preparationBudget),
+      ]
       where !(seconds.isFinite && seconds <= Self.largestBudget) {
         throw ValidationError(
           "\(option) \(seconds) is too large: at most \(Int(Self.largestBudget)) seconds")
@@ -120,6 +132,7 @@ extension TSBench {
       comparison.rounds = rounds
       comparison.cellBudget = budget
       comparison.oracleBudget = oracleBudget
+      comparison.preparationBudget = preparationBudget
       comparison.full = full
       comparison.options = find.searchOptions
       // The peers have no word matching or diacritics option: they run only without options.

@@ -18,7 +18,8 @@ public struct TSBench: AsyncParsableCommand {
       Compare.self, Gate.self,
       BenchCorpus.self, BenchOpen.self, BenchFold.self,
       BenchMatchers.self, BenchOptions.self,
-      BenchSession.self, BenchImport.self, BenchImportChild.self, BenchTokens.self, Replay.self,
+      BenchSession.self, BenchImport.self, BenchImportChild.self, BenchTokens.self, BenchIndex.self,
+      Replay.self,
       Footprint.self,
     ])
 

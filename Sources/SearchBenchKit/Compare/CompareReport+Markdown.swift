@@ -75,6 +75,7 @@ extension CompareReport {
     }
     lines += conformanceByOptions()
     lines += ["", "## Answers", ""] + answers()
+    lines += breakEvenSection()
     if let replaySummary {
       lines += ["", "## Typing replay", "", replaySummary]
     }

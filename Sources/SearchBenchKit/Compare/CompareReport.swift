@@ -34,6 +34,9 @@ public struct CompareReport: Codable, Sendable {
     /// `cat FILE > /dev/null` of the peers' file, as a whole process: what start-up and
     /// reading cost a whole-process peer such as ripgrep.
     public var readSeconds: Summary?
+    /// Seconds each strategy took to prepare (fold, build an index), once; nil in older
+    /// reports.
+    public var preparationSeconds: [String: Double]?
   }
 
   public struct Conformance: Codable, Sendable {

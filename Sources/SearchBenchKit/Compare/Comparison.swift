@@ -46,8 +46,15 @@ public struct Comparison: Sendable {
   public var oracleBudget = 10.0
   public var oracleSampleRows = 1_000
   public var peers: PeerRunner?
+  /// Seconds a strategy that is not the project's may take to prepare (build an index),
+  /// estimated from the previous, smaller dataset of the same script; over it, the
+  /// strategy is skipped on the dataset and the report says so. `full` prepares every one.
+  public var preparationBudget = 60.0
 
   public init() {}
+
+  /// Seconds per byte each strategy took to prepare, by script, from the last dataset.
+  private var preparationSpeeds: [String: Double] = [:]
 
   /// Seconds per byte per strategy and script, from the last dataset measured: the
   /// estimate that decides what is over budget.
@@ -63,7 +70,22 @@ public struct Comparison: Sendable {
     let corpus = dataset.corpus
     let bytes = Double(max(corpus.utf8TextCount, 1))
     var prepared: [String: any Matcher] = [:]
-    for strategy in strategies { prepared[strategy.name] = strategy.prepare(corpus) }
+    var preparationSeconds: [String: Double] = [:]
+    var preparationSkipped: [String: Double] = [:]
+    for strategy in strategies {
+      let speedKey = "\(strategy.name)|\(dataset.script?.rawValue ?? dataset.name)"
+      if !full, strategy.origin != .project,
+        let estimate = preparationSpeeds[speedKey].map({ $0 * bytes }), estimate > preparationBudget
+      {
+        preparationSkipped[strategy.name] = estimate
+        continue
+      }
+      progress("\(dataset.name): preparing \(strategy.name)")
+      FoldedCorpus.waitUntilHugePagesAdvised()
+      let elapsed = ContinuousClock().measure { prepared[strategy.name] = strategy.prepare(corpus) }
+      preparationSeconds[strategy.name] = elapsed.seconds
+      preparationSpeeds[speedKey] = elapsed.seconds / bytes
+    }
     // Timed once the prepared forms sit in 2 MB pages (see `MatcherBenchmark`).
     FoldedCorpus.waitUntilHugePagesAdvised()
 
@@ -92,6 +114,9 @@ public struct Comparison: Sendable {
         let estimate = previousSpeeds[speedKey].map { $0 * bytes }
         if !strategy.offers(options) {
           cell.skipped = "not offered"
+          allowed[key] = 0
+        } else if let estimate = preparationSkipped[strategy.name] {
+          cell.skipped = "preparation over budget: about \(Self.format(estimate)) to build"
           allowed[key] = 0
         } else if !full, let estimate, estimate > cellBudget {
           cell.skipped = "over budget: about \(Self.format(estimate)) a query"
@@ -192,7 +217,8 @@ public struct Comparison: Sendable {
     return CompareReport.Dataset(
       name: dataset.name, script: dataset.script?.rawValue, rows: corpus.count,
       textBytes: corpus.utf8TextCount, cells: ordered, peers: peerResults, ceilingSeconds: ceiling,
-      readSeconds: reads.flatMap { $0.isEmpty ? nil : Summary($0) })
+      readSeconds: reads.flatMap { $0.isEmpty ? nil : Summary($0) },
+      preparationSeconds: preparationSeconds)
   }
 
   /// The order in which `count` entrants search a keyword in a round: shuffled anew each

@@ -282,4 +282,43 @@ struct CompareTests {
       markdown.contains("| mixed (1M rows) | **folded** | pcre2 (7/10) | 2.0× | 3.0× | 4.0× |"))
     #expect(markdown.contains("| mixed (1M rows) | naive | 7/10 | no | 10.0× | 10.0× | 10.0× |"))
   }
+
+  /// The queries from which an index's build is repaid: build ÷ (scan − index), rounded up;
+  /// never where the scan is as fast.
+  @Test func theBreakEvenOfAnIndexIsItsBuildOverWhatEachQuerySaves() {
+    #expect(CompareReport.breakEven(build: 10, index: 0.001, scan: 0.011) == "1000")
+    #expect(CompareReport.breakEven(build: 1, index: 0.3, scan: 0.2) == "never")
+    #expect(CompareReport.breakEven(build: 1, index: 0.2, scan: 0.2) == "never")
+    #expect(CompareReport.breakEven(build: 0.001, index: 0.1, scan: 1) == "1")
+    #expect(CompareReport.breakEven(build: 1, index: nil, scan: 1) == "–")
+
+    func cell(_ strategy: String, _ label: String, _ seconds: Double) -> CompareReport.Cell {
+      var cell = CompareReport.Cell(
+        strategy: strategy, keyword: label, label: label, samples: [seconds])
+      cell.seconds = Summary([seconds])
+      return cell
+    }
+    let built = CompareReport.Dataset(
+      name: "mixed-100k", script: "mixed", rows: 100_000, textBytes: 16_000_000,
+      cells: [
+        cell("folded", "frequent", 0.010), cell("fts5", "frequent", 0.050),
+        cell("folded", "rare", 0.008), cell("fts5", "rare", 0.002),
+        cell("folded", "absent", 0.007), cell("fts5", "absent", 0.000_2),
+      ], peers: [], ceilingSeconds: nil, preparationSeconds: ["fts5": 1.6, "folded": 0.2])
+    var notBuilt = CompareReport.Cell(strategy: "fts5", keyword: "k", label: "rare", samples: [])
+    notBuilt.skipped = "preparation over budget: about 90 s to build"
+    let skipped = CompareReport.Dataset(
+      name: "mixed-1m", script: "mixed", rows: 1_000_000, textBytes: 160_000_000,
+      cells: [notBuilt], peers: [], ceilingSeconds: nil)
+    let report = CompareReport(
+      command: "test", machine: "test", rounds: 1, cellBudgetSeconds: 3, conformance: [],
+      datasets: [built, skipped], scaling: [], peerSemantics: [:])
+    let markdown = report.markdown(allocatorSummary: nil)
+    #expect(markdown.contains("## When an index pays for itself: fts5 against folded"))
+    // 1.6 s ÷ 6 ms = 267 rare queries; 1.6 s ÷ 6.8 ms = 236 absent ones.
+    #expect(
+      markdown.contains("| mixed | 100k rows | 1.6 s (10.0 MB/s) | 200 ms | never | 267 | 236 |"))
+    #expect(
+      markdown.contains("Not built: mixed-1m (preparation over budget: about 90 s to build)."))
+  }
 }
