@@ -28,6 +28,11 @@ bench: datasets bench-peers
 	$(TSBENCH) replay --dataset datasets/mixed-1m.jsonl
 	$(TSBENCH) bench-tokens --rounds 9
 	$(TSBENCH) bench-index
+	@# The index beside the scan, timed as bench-matchers times every strategy, at three sizes.
+	for dataset in mixed-10k mixed-100k mixed-1m; do \
+	  $(TSBENCH) bench-matchers --dataset $$dataset --matchers folded,fts5 --rounds 5 \
+	    --results results/fts5/$$dataset || exit 1; \
+	done
 	$(TSBENCH) compare
 	@# Real text needs Debian's manual pages: without them the rest of the report still stands.
 	$(MAKE) --no-print-directory bench-real-text || \
