@@ -88,4 +88,16 @@ struct EdgeInputTests {
     session.setQuery(query)
     #expect(session.navigation.index.count == 0)
   }
+
+  /// The match index answers for rows that do not exist as its documentation says: no
+  /// positions, no match at or after them, none covering an offset in them.
+  @Test func theMatchIndexAnswersForRowsThatDoNotExist() {
+    let index = MatchIndex(
+      matches: [Match(row: 0, start: 0, end: 4), Match(row: 1, start: 5, end: 9)], rowCount: 2)
+    #expect(index.positions(inRow: 2).isEmpty && index.positions(inRow: -1).isEmpty)
+    #expect(index.position(atOrAfterRow: 2, offset: 0) == nil)
+    #expect(index.position(atOrAfterRow: -1, offset: 0) == 0)
+    #expect(index.position(containingRow: 7, offset: 0) == nil)
+    #expect(MatchIndex().count == 0 && MatchIndex().positions(inRow: 0).isEmpty)
+  }
 }
