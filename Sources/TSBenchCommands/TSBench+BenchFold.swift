@@ -22,18 +22,7 @@ extension TSBench {
       help: ArgumentHelp(
         "The scripts, comma-separated (default: all).",
         valueName: Script.allCases.map(\.rawValue).joined(separator: ",")),
-      transform: { value in
-        let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !names.isEmpty else { throw ValidationError("--scripts names no script") }
-        return try names.map { name in
-          guard let script = Script(rawValue: name) else {
-            throw ValidationError(
-              "Unknown script \"\(name)\" in --scripts; known: "
-                + Script.allCases.map(\.rawValue).joined(separator: ", "))
-          }
-          return script
-        }
-      })
+      transform: { try ScriptList.parse($0, option: "--scripts") })
     var scripts: [Script]?
 
     @Option(help: "Interleaved rounds.")

@@ -27,13 +27,13 @@ extension TSBench {
       help: ArgumentHelp(
         "The scripts measured at --rows, comma-separated (default: all).",
         valueName: Script.allCases.map(\.rawValue).joined(separator: ",")),
-      transform: Self.scripts)
+      transform: { try ScriptList.parse($0, option: "--scripts") })
     var scripts: [Script]?
 
     @Option(
       help: ArgumentHelp(
         "The scripts measured at --large-rows too.", valueName: "english,chinese,mixed"),
-      transform: Self.scripts)
+      transform: { try ScriptList.parse($0, option: "--large-scripts") })
     var largeScripts: [Script] = [.english, .chinese, .mixed]
 
     @Option(help: "Builds and reopenings per dataset.")
@@ -41,19 +41,6 @@ extension TSBench {
 
     @Option(help: "The folder the results are written to.")
     var results = "results"
-
-    static func scripts(_ value: String) throws -> [Script] {
-      let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard !names.isEmpty else { throw ValidationError("no script named") }
-      return try names.map { name in
-        guard let script = Script(rawValue: name) else {
-          throw ValidationError(
-            "Unknown script \"\(name)\"; known: "
-              + Script.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        return script
-      }
-    }
 
     func validate() throws {
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }

@@ -263,6 +263,26 @@ struct CommandLineTests {
     #expect(FileManager.default.fileExists(atPath: folder + "/fold.json"))
   }
 
+  @Test func benchIndexNamesAnUnknownScriptAndWritesItsReport() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let unknown = try tsbench([
+      "bench-index", "--scripts", "english", "--large-scripts", "klingon", "--results", folder,
+    ])
+    #expect(unknown.status != 0)
+    #expect(
+      unknown.error.contains("Unknown script \"klingon\" in --large-scripts"), "\(unknown.error)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/index.md"))
+    let run = try tsbench([
+      "bench-index", "--scripts", "thai", "--rows", "300", "--large-rows", "0", "--rounds", "1",
+      "--results", folder,
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let report = try String(contentsOfFile: folder + "/index.md", encoding: .utf8)
+    #expect(report.contains("| thai | 300 |"))
+    #expect(FileManager.default.fileExists(atPath: folder + "/index.json"))
+  }
+
   @Test func aResultsFolderIsMadeOrRefusedBeforeAnyMeasuring() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
