@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "TranscriptSearchBench",
-  // The versions Mutex and Atomic (Synchronization) need; the core uses both.
+  // The versions Synchronization's Mutex needs, which the core uses.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "TranscriptSearch", targets: ["TranscriptSearch"]),
