@@ -77,7 +77,9 @@ extension TSBench {
 
     @Option(
       help: """
-        Seconds a strategy other than the project's may take to prepare (build an index),         estimated from the previous size of the same script; over it, it is skipped there         (and the report says so).
+        Seconds a strategy other than the project's may take to prepare (build an index), \
+        estimated from the previous size of the same script; over it, it is skipped there \
+        (and the report says so).
         """)
     var preparationBudget = 60.0
 

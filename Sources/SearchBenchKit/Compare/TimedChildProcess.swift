@@ -8,8 +8,9 @@ import Foundation
 ///
 /// Why not `Foundation.Process`: on Linux its `waitUntilExit()` learns of the exit through
 /// a run loop, and with another child alive (the StringZilla peer, kept between its
-/// searches) each wait there took tens of milliseconds more than the child ran. Here the child is started with `posix_spawnp` and reaped with
-/// `waitpid`, so the clock stops when it ends.
+/// searches) each wait there took tens of milliseconds more than the child ran. Here the
+/// child is started with `posix_spawnp` and reaped with `waitpid`, so the clock stops when
+/// it ends.
 struct TimedChildProcess {
   /// The exit code, or -1 when a signal ended the process.
   var status: Int32
