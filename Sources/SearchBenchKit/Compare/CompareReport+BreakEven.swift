@@ -59,9 +59,8 @@ extension CompareReport {
 
   /// The median of a strategy's medians over a class's keywords, or nil if none was timed.
   static func classMedian(_ cells: [Cell], _ label: String) -> Double? {
-    let medians = cells.filter { $0.label == label }.compactMap { $0.seconds?.median }.sorted()
-    guard !medians.isEmpty else { return nil }
-    return medians[medians.count / 2]
+    let medians = cells.filter { $0.label == label }.compactMap { $0.seconds?.median }
+    return medians.isEmpty ? nil : Summary(medians).median
   }
 
   /// The queries from which an index built in `build` seconds and answering in `index`
