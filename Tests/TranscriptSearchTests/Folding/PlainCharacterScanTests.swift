@@ -400,10 +400,10 @@ struct PlainCharacterScanTests {
     for character in text {
       let expected = scan(utf8, from: start, with: &portable)
       let found = scan(utf8, from: start, with: &cache)
-      let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }
       #expect(
         fields(of: found.stretch) == fields(of: expected.stretch) && found.items == expected.items,
-        "\(cache.plainScanKernel): \(scalars) from \(start)", sourceLocation: sourceLocation)
+        "\(cache.plainScanKernel): \(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)",
+        sourceLocation: sourceLocation)
       start += character.utf8.count
     }
   }

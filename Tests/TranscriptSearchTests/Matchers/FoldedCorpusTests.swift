@@ -14,7 +14,7 @@ struct FoldedCorpusTests {
   ) async throws {
     let rows = OracleAnswers.Rows(corpus)
     for keyword in keywords {
-      let expected = try await OracleAnswers.shared.matches(of: keyword, in: rows)
+      let expected = await OracleAnswers.shared.matches(of: keyword, in: rows)
       let got = folded.matches(of: FoldedKeyword(keyword), inRows: 0..<folded.rowCount)
       #expect(got == expected, "\(keyword.debugDescription)", sourceLocation: sourceLocation)
     }

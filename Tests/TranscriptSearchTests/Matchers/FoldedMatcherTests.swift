@@ -31,7 +31,7 @@ struct FoldedMatcherTests {
     let folded = FoldedMatcher(corpus: corpus)
     let rows = OracleAnswers.Rows(corpus)
     for keyword in Set(ConformanceCase.all.map(\.keyword)) where keyword.count < 100 {
-      let expected = try await OracleAnswers.shared.matches(of: keyword, in: rows)
+      let expected = await OracleAnswers.shared.matches(of: keyword, in: rows)
       for kernel in ScanKernel.available {
         let got =
           keyword.isEmpty
@@ -156,9 +156,9 @@ struct FoldedMatcherOptionsTests {
     let folded = FoldedMatcher(corpus: corpus)
     let chunked = ChunkedMatcher(
       corpus: corpus, folded: FoldedCorpus(corpus, segmentBytes: 64), chunkBytes: 128)
-    let oracle = OracleMatcher(corpus: corpus)
+    let rows = OracleAnswers.Rows(corpus)
     for keyword in Set(ConformanceCase.all.map(\.keyword)) where keyword.count < 100 {
-      let expected = try await oracle.matches(of: keyword, options: options)
+      let expected = await OracleAnswers.shared.matches(of: keyword, options: options, in: rows)
       #expect(try await folded.matches(of: keyword, options: options) == expected)
       #expect(try await chunked.matches(of: keyword, options: options) == expected)
     }

@@ -67,3 +67,21 @@ struct StockEngineOptionsTests {
     #expect(found == [Match(row: 0, start: 15, end: 23)])
   }
 }
+
+extension OracleMatcherTests {
+  /// The tests' cache of the oracle's answers (rows split once, each question answered
+  /// once) answers as the oracle itself does, under every combination of options.
+  @Test(arguments: SearchOptions.allCombinations)
+  func cachedAnswersAreTheOraclesAnswers(_ options: SearchOptions) async throws {
+    let corpus = Corpus(
+      ConformanceCase.all.prefix(60).map { TranscriptRow(start: 0, text: $0.text) })
+    let rows = OracleAnswers.Rows(corpus)
+    let oracle = OracleMatcher(corpus: corpus)
+    for keyword in ["a", "ss", "e\u{301}", "\u{301}", "ﬁ", "Σ", "中", " ", ""] {
+      let cached = await OracleAnswers.shared.matches(of: keyword, options: options, in: rows)
+      #expect(
+        try await cached == oracle.matches(of: keyword, options: options),
+        "\(keyword.debugDescription) \(options)")
+    }
+  }
+}

@@ -3,8 +3,10 @@ import TranscriptSearch
 
 /// The oracle's answers, each found once per test process: a question asked again (the
 /// same rows, keyword and options, by another segment size, kernel or matcher under test)
-/// gets the answer already found. The oracle stays as plain as it is; only the
-/// repetition is saved.
+/// gets the answer already found, and each row is split into its characters' keys once
+/// for all the keywords asked of it. The answer is the oracle's own definition
+/// (`OracleMatcher.matchRanges` on each row, as `OracleMatcher.matches` computes it);
+/// only the repetition is saved.
 actor OracleAnswers {
   static let shared = OracleAnswers()
 
@@ -30,18 +32,46 @@ actor OracleAnswers {
     var options: SearchOptions
   }
 
-  private var answers: [Question: Task<[Match], any Error>] = [:]
+  private struct Preparation: Hashable {
+    var rows: Rows
+    var ignoresDiacritics: Bool
+  }
+
+  private var answers: [Question: Task<[Match], Never>] = [:]
+  private var preparations: [Preparation: Task<[OracleMatcher.PreparedText], Never>] = [:]
 
   /// The oracle's matches of `keyword` in `rows`.
   func matches(
     of keyword: String, options: SearchOptions = .default, in rows: Rows
-  ) async throws -> [Match] {
+  ) async -> [Match] {
     let question = Question(rows: rows, keyword: keyword, options: options)
-    if let answer = answers[question] { return try await answer.value }
+    if let answer = answers[question] { return await answer.value }
+    let texts = preparedTexts(rows, ignoringDiacritics: options.ignoresDiacritics)
     let answer = Task {
-      try await OracleMatcher(corpus: rows.corpus).matches(of: keyword, options: options)
+      let key = OracleMatcher.PreparedKeyword(
+        keyword, ignoringDiacritics: options.ignoresDiacritics)
+      var matches: [Match] = []
+      for (row, text) in await texts.value.enumerated() {
+        for range in OracleMatcher.matchRanges(of: key, in: text, wordMatch: options.wordMatch) {
+          matches.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
+        }
+      }
+      return matches
     }
     answers[question] = answer
-    return try await answer.value
+    return await answer.value
+  }
+
+  /// Every row of `rows` split into its characters' keys, once per diacritics option.
+  private func preparedTexts(
+    _ rows: Rows, ignoringDiacritics: Bool
+  ) -> Task<[OracleMatcher.PreparedText], Never> {
+    let preparation = Preparation(rows: rows, ignoresDiacritics: ignoringDiacritics)
+    if let prepared = preparations[preparation] { return prepared }
+    let prepared = Task {
+      rows.texts.map { OracleMatcher.PreparedText($0, ignoringDiacritics: ignoringDiacritics) }
+    }
+    preparations[preparation] = prepared
+    return prepared
   }
 }
