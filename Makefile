@@ -102,7 +102,11 @@ engines:
 	  echo "libpcre2-dev, libicu-dev, libsqlite3-dev or libssl-dev is missing and could not be installed: run 'apt-get install libpcre2-dev libicu-dev libsqlite3-dev libssl-dev' as root" >&2; exit 1; }
 
 EXAMPLE := Examples/NaiveSearch
-EXAMPLE_BIN := $(EXAMPLE)/.build/release/naive-bench
+# The packages that reach this one through a path and build it in release (the example and
+# the gate's workload and suite in Benchmarks/) share one build folder: the core and the
+# harness are compiled once for all of them (in CI, once instead of twice).
+DEPENDENTS_SCRATCH := $(CURDIR)/.build-dependents
+EXAMPLE_BIN := $(DEPENDENTS_SCRATCH)/release/naive-bench
 EXAMPLE_RESULTS := results/examples/naive
 
 ## docs: build the core's DocC catalog (warnings are errors) and check every public symbol is documented
@@ -125,8 +129,8 @@ embed-example:
 
 ## example: build the example package that brings its own strategy, then verify, compare and gate it
 example: engines
-	Scripts/clear-stale-builds.sh $(EXAMPLE)/.build
-	$(SWIFT) build -c release --package-path $(EXAMPLE)
+	Scripts/clear-stale-builds.sh $(DEPENDENTS_SCRATCH)
+	$(SWIFT) build -c release --package-path $(EXAMPLE) --scratch-path $(DEPENDENTS_SCRATCH)
 	test -f datasets/mixed-10k.jsonl || \
 	  $(EXAMPLE_BIN) generate --script mixed --rows 10000 --out datasets/mixed-10k.jsonl
 	mkdir -p $(EXAMPLE_RESULTS)

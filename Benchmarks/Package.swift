@@ -16,9 +16,9 @@ let package = Package(
   name: "TranscriptSearchBenchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    // A link to the repository root, so the dependency's identity does not depend on the
-    // name of the folder the repository was cloned into.
-    .package(path: "TranscriptSearchBench"),
+    // The repository root, named as the example names it: both then compile the same
+    // sources with the same flags, and share one build (the Makefile's DEPENDENTS_SCRATCH).
+    .package(name: "TranscriptSearchBench", path: ".."),
     // Without the MallocInterposer trait every malloc metric reads 0 on Swift 6.3.
     .package(
       url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: benchmarkTraits),

@@ -19,7 +19,8 @@
 set -euo pipefail
 mode=${1:-check}
 root=$(cd "$(dirname "$0")/.." && pwd)
-scratch=${TSB_GATE_SCRATCH:-$root/Benchmarks/.build}
+# The build folder Benchmarks/ shares with the example (make example): see the Makefile.
+scratch=${TSB_GATE_SCRATCH:-$root/.build-dependents}
 read -r -a flags <<< "${TSB_GATE_SWIFTFLAGS:-}"
 baseline=$root/results/gate/instructions.json
 tolerance=2
@@ -98,7 +99,8 @@ os.chmod(tmp, 0o666 & ~umask)
 os.replace(tmp, path)
 PY
   say "instructions baseline: $previous -> $instructions; wall clock ${wall} s (results/gate/instructions.json)"
-  swift package --allow-writing-to-package-directory benchmark thresholds update --target Gate \
+  swift package --scratch-path "$scratch" --allow-writing-to-package-directory benchmark \
+    thresholds update --target Gate \
     --no-progress --quiet
   say "malloc thresholds rewritten in Benchmarks/Thresholds/; review with git diff"
   exit 0
@@ -146,7 +148,8 @@ done <<< "$verdict"
 
 say "running the Gate suite's malloc counts against Benchmarks/Thresholds/"
 set +e
-swift package benchmark thresholds check --target Gate --no-progress > "$work/thresholds.log" 2>&1
+swift package --scratch-path "$scratch" benchmark thresholds check --target Gate --no-progress \
+  > "$work/thresholds.log" 2>&1
 status=$?
 set -e
 # package-benchmark exits 1 for every outcome but success; its text says which.
