@@ -188,19 +188,7 @@ struct ScanKernelTests {
   func findsTheRowsOfFrequentMatchesAsTheOracleDoes(
     _ kernel: ScanKernel, ignoringDiacritics: Bool
   ) async throws {
-    var random = SeededRandom(seed: 0xF00D)
-    let rows = (0..<12_000).map { _ in
-      let pieces = (0..<Int.random(in: 0...12, using: &random)).map { _ in
-        TrickyText.pieces.randomElement(using: &random)!
-      }
-      return TranscriptRow(start: 0, text: pieces.joined())
-    }
-    let corpus = Corpus(rows)
-    let small = FoldedCorpus(
-      corpus, segmentBytes: 2_048, ignoringDiacritics: ignoringDiacritics)
-    let large = FoldedCorpus(
-      corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes,
-      ignoringDiacritics: ignoringDiacritics)
+    let (corpus, small, large) = Self.frequentMatchCorpora[ignoringDiacritics ? 1 : 0]
     #expect(small.segmentCount > 10)
     #expect(large.segmentCount == 1 && large.byteCount > 2 * ScanOffsets.rowCountingProbe)
     let options = SearchOptions(ignoresDiacritics: ignoringDiacritics)
@@ -217,6 +205,28 @@ struct ScanKernelTests {
       }
     }
   }
+
+  /// findsTheRowsOfFrequentMatchesAsTheOracleDoes's rows, folded in segments of 2 KB and
+  /// in one of 1 MB, for each diacritics option: made once and searched with every kernel.
+  private static let frequentMatchCorpora: [(Corpus, FoldedCorpus, FoldedCorpus)] = {
+    var random = SeededRandom(seed: 0xF00D)
+    let rows = (0..<12_000).map { _ in
+      let pieces = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+        TrickyText.pieces.randomElement(using: &random)!
+      }
+      return TranscriptRow(start: 0, text: pieces.joined())
+    }
+    let corpus = Corpus(rows)
+    return [false, true].map { ignoringDiacritics in
+      (
+        corpus,
+        FoldedCorpus(corpus, segmentBytes: 2_048, ignoringDiacritics: ignoringDiacritics),
+        FoldedCorpus(
+          corpus, segmentBytes: FoldedCorpus.defaultSegmentBytes,
+          ignoringDiacritics: ignoringDiacritics)
+      )
+    }
+  }()
 
   /// A row of 5,000 "a": far more occurrences than one batch of the kernel's output.
   @Test(arguments: ScanKernel.available)
