@@ -1,9 +1,15 @@
+// Which kernel runs: the kernels of each architecture are in x86_64/ and aarch64/. Every
+// switch over a kernel names each one (a kernel added to tsb_kernel and not handled here
+// is a build error), and a kernel of another architecture traps: the Swift side asks only
+// for kernels tsb_kernel_supported accepts, so a search never quietly finds nothing.
 #include "CScanKernels.h"
 #include "ScanKernelsInternal.h"
 
 #include <stdatomic.h>
 
-static _Atomic int automatic_limit = TSB_KERNEL_AVX512BW;
+#pragma clang diagnostic error "-Wswitch"
+
+static _Atomic int automatic_limit = TSB_KERNEL_UNLIMITED;
 
 int tsb_automatic_limit(void) {
   return atomic_load_explicit(&automatic_limit, memory_order_relaxed);
@@ -14,16 +20,26 @@ void tsb_set_automatic_limit(int widest) {
 }
 
 int tsb_kernel_supported(tsb_kernel kernel) {
-#if defined(__x86_64__)
   switch (kernel) {
+#if defined(__x86_64__)
     case TSB_KERNEL_SSE2: return 1;  // every x86-64 CPU
     case TSB_KERNEL_AVX2: return __builtin_cpu_supports("avx2");
     case TSB_KERNEL_AVX512BW:
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
           && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi2");
-  }
+    case TSB_KERNEL_NEON: return 0;
+#elif defined(__aarch64__)
+    case TSB_KERNEL_NEON: return 1;  // every arm64 CPU
+    case TSB_KERNEL_SSE2:
+    case TSB_KERNEL_AVX2:
+    case TSB_KERNEL_AVX512BW: return 0;
+#else
+    case TSB_KERNEL_SSE2:
+    case TSB_KERNEL_AVX2:
+    case TSB_KERNEL_AVX512BW:
+    case TSB_KERNEL_NEON: return 0;
 #endif
-  (void)kernel;
+  }
   return 0;
 }
 
@@ -55,6 +71,9 @@ size_t tsb_scan_prefetch_distance(void) {
 #endif
 }
 
+// A kernel this build does not run: a caller's error, stopped here.
+static _Noreturn void unsupported_kernel(void) { __builtin_trap(); }
+
 size_t tsb_find(
     tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume) {
 #if defined(__x86_64__)
@@ -73,45 +92,104 @@ size_t tsb_find(
     return scan->rows != NULL ? tsb_find_rows_quiet_avx2(scan, out, capacity, resume)
                               : tsb_find_quiet_avx2(scan, out, capacity, resume);
   }
-  if (scan->rows != NULL) {
-    switch (kernel) {
-      case TSB_KERNEL_SSE2: return tsb_find_rows_sse2(scan, out, capacity, resume);
-      case TSB_KERNEL_AVX2: return tsb_find_rows_avx2(scan, out, capacity, resume);
-      case TSB_KERNEL_AVX512BW: return tsb_find_rows_avx512bw(scan, out, capacity, resume);
-    }
-  }
+  const int rows = scan->rows != NULL;
   switch (kernel) {
-    case TSB_KERNEL_SSE2: return tsb_find_sse2(scan, out, capacity, resume);
-    case TSB_KERNEL_AVX2: return tsb_find_avx2(scan, out, capacity, resume);
-    case TSB_KERNEL_AVX512BW: return tsb_find_avx512bw(scan, out, capacity, resume);
+    case TSB_KERNEL_SSE2:
+      return rows ? tsb_find_rows_sse2(scan, out, capacity, resume)
+                  : tsb_find_sse2(scan, out, capacity, resume);
+    case TSB_KERNEL_AVX2:
+      return rows ? tsb_find_rows_avx2(scan, out, capacity, resume)
+                  : tsb_find_avx2(scan, out, capacity, resume);
+    case TSB_KERNEL_AVX512BW:
+      return rows ? tsb_find_rows_avx512bw(scan, out, capacity, resume)
+                  : tsb_find_avx512bw(scan, out, capacity, resume);
+    case TSB_KERNEL_NEON: unsupported_kernel();
   }
-#endif
-  (void)kernel;
+#elif defined(__aarch64__)
+  switch (kernel) {
+    case TSB_KERNEL_NEON:
+      return scan->rows != NULL ? tsb_find_rows_neon(scan, out, capacity, resume)
+                                : tsb_find_neon(scan, out, capacity, resume);
+    case TSB_KERNEL_SSE2:
+    case TSB_KERNEL_AVX2:
+    case TSB_KERNEL_AVX512BW: unsupported_kernel();
+  }
+#else
+  (void)scan;
   (void)out;
   (void)capacity;
-  *resume = scan->end;
-  return 0;
+  (void)resume;
+#endif
+  (void)kernel;
+  unsupported_kernel();
 }
 
 int tsb_find_each_supported(tsb_kernel kernel) {
+  switch (kernel) {
 #if defined(__x86_64__)
-  // The AVX-512 kernel runs on CPUs with AVX2 too, and uses its search for several keys.
-  return (kernel == TSB_KERNEL_AVX2 || kernel == TSB_KERNEL_AVX512BW)
-      && tsb_kernel_supported(kernel) && __builtin_cpu_supports("avx2");
+    // The AVX-512 kernel runs on CPUs with AVX2 too, and uses its search for several keys.
+    case TSB_KERNEL_AVX2:
+    case TSB_KERNEL_AVX512BW:
+      return tsb_kernel_supported(kernel) && __builtin_cpu_supports("avx2");
+    case TSB_KERNEL_SSE2:
+    case TSB_KERNEL_NEON: return 0;
+#elif defined(__aarch64__)
+    case TSB_KERNEL_NEON: return 1;
+    case TSB_KERNEL_SSE2:
+    case TSB_KERNEL_AVX2:
+    case TSB_KERNEL_AVX512BW: return 0;
 #else
-  (void)kernel;
-  return 0;
+    case TSB_KERNEL_SSE2:
+    case TSB_KERNEL_AVX2:
+    case TSB_KERNEL_AVX512BW:
+    case TSB_KERNEL_NEON: return 0;
 #endif
+  }
+  return 0;
 }
 
 size_t tsb_find_each(tsb_kernel kernel, const tsb_multi_scan *scan, uint64_t *out,
     size_t capacity, size_t *resume) {
+  if (!tsb_find_each_supported(kernel)) unsupported_kernel();
 #if defined(__x86_64__)
-  if (tsb_find_each_supported(kernel)) return tsb_find_each_avx2(scan, out, capacity, resume);
-#endif
-  (void)kernel;
+  return tsb_find_each_avx2(scan, out, capacity, resume);
+#elif defined(__aarch64__)
+  return tsb_find_each_neon(scan, out, capacity, resume);
+#else
+  (void)scan;
   (void)out;
   (void)capacity;
-  *resume = scan->to;
-  return 0;
+  (void)resume;
+  unsupported_kernel();
+#endif
+}
+
+size_t tsb_filter_following(tsb_kernel kernel, const uint16_t *following, size_t count,
+    uint16_t mask, uint16_t wanted, uint32_t *out) {
+  if (!tsb_kernel_supported(kernel)) unsupported_kernel();
+  switch (kernel) {
+#if defined(__x86_64__)
+    // The AVX-512 kernel runs on CPUs with AVX2 too; the filter is bound by memory.
+    case TSB_KERNEL_AVX2:
+    case TSB_KERNEL_AVX512BW: return tsb_filter_avx2(following, count, mask, wanted, out);
+    case TSB_KERNEL_SSE2: return tsb_filter_sse2(following, count, mask, wanted, out);
+    case TSB_KERNEL_NEON: break;
+#elif defined(__aarch64__)
+    case TSB_KERNEL_NEON: return tsb_filter_neon(following, count, mask, wanted, out);
+    case TSB_KERNEL_SSE2:
+    case TSB_KERNEL_AVX2:
+    case TSB_KERNEL_AVX512BW: break;
+#else
+    case TSB_KERNEL_SSE2:
+    case TSB_KERNEL_AVX2:
+    case TSB_KERNEL_AVX512BW:
+    case TSB_KERNEL_NEON: break;
+#endif
+  }
+  (void)following;
+  (void)count;
+  (void)mask;
+  (void)wanted;
+  (void)out;
+  unsupported_kernel();
 }

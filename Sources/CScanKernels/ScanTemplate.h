@@ -48,6 +48,11 @@
 
 #ifndef SCAN_TEMPLATE_HELPERS
 #define SCAN_TEMPLATE_HELPERS
+#ifdef TSB_MCA_MARKERS
+// The comment in which llvm-mca finds the region it estimates ("#" on arm64 too: its
+// parser takes no other). Only in assembly made for llvm-mca, never assembled.
+#define MCA_COMMENT "#"
+#endif
 // No call inside the loop: a call would force the vector registers to be saved and
 // reloaded around it on every step.
 static inline __attribute__((always_inline)) int verify_key(
@@ -225,6 +230,16 @@ static inline __attribute__((always_inline)) size_t write_short_single(uint64_t 
     m3 = AND(m3, EQUAL(LOAD(at + 3 * WIDTH + third), third_lanes)); \
   } while (0)
 
+// SETTLE_MASKS(), where the including file defines it, keeps the quiet loop's masks as
+// vectors of bytes where the compiler would otherwise carry them across the third byte's
+// branch as vectors of booleans and widen them again after it (two instructions a mask
+// a step, on arm64).
+#ifndef SETTLE_MASKS
+#define SETTLE_MASKS() \
+  do {                 \
+  } while (0)
+#endif
+
 #if QUIET_LOOP && defined(COMPRESS_EMIT)
 #error "Quiet steps loop apart only in a kernel without the compress path"
 #endif
@@ -263,9 +278,17 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   const size_t third = scan->third;
   const int has_third = third != rare && third < count;
   const VECTOR third_lanes = SPLAT(key[has_third ? third : rare]);
+#ifdef TSB_MCA_MARKERS
+  // llvm-mca's estimate is of the common quiet step: the third byte compared only after
+  // the branch, no prefetch (arm64 asks for none).
+  const int third_always = 0;
+#else
   const int third_always = has_third && scan->third_always;
+#endif
   const int dense = scan->dense;
   const int crowded = scan->crowded;
+  (void)dense;  // not read by every kernel the template makes
+  (void)crowded;
 #ifdef COMPRESS_EMIT
   const int compressing = crowded && count <= TSB_COMPRESS_KEY_LIMIT;
 #endif
@@ -278,10 +301,14 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
   if (COUNT_ROWS && rows == NULL) __builtin_unreachable();
   uint32_t row = COUNT_ROWS ? *scan->row : 0;
   const VECTOR separator_lanes = SPLAT(0xFF);
+#ifdef TSB_MCA_MARKERS
+  const size_t prefetch = 0;
+#else
   const size_t prefetch = scan->prefetch;
+#endif
   size_t start = scan->from;
   size_t found = 0;
-  // A key of up to 8 bytes, as a little-endian word (these kernels are x86-64 only).
+  // A key of up to 8 bytes, as a little-endian word (x86-64 and arm64 both are).
   const int short_key = count <= 8;
   uint64_t key_word = 0;
   uint64_t key_mask = count >= 8 ? ~0ull : ((1ull << (8 * count)) - 1);
@@ -319,10 +346,18 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
     const uint8_t *at;
     MASK m0, m1, m2, m3;
     for (;;) {
+#ifdef TSB_MCA_MARKERS
+      // Where llvm-mca's estimate of a quiet step begins (Scripts/test-kernels.sh --mca).
+      __asm__ volatile(MCA_COMMENT " LLVM-MCA-BEGIN quiet-step");
+#endif
       at = haystack + start;
       PREFETCH_STEP();
       COMPARE_RAREST();
-      if (third_always) KEEP_THIRD_AGREEING();
+      SETTLE_MASKS();
+      if (third_always) {
+        KEEP_THIRD_AGREEING();
+        SETTLE_MASKS();
+      }
       if (ANY(OR(OR(m0, m1), OR(m2, m3)))) break;
 #if COUNT_ROWS
       tally = TALLY_SEPARATORS(tally, EQUAL(LOAD(at), separator_lanes),
@@ -330,6 +365,9 @@ size_t KERNEL_NAME(const tsb_scan *scan, uint32_t *out, size_t capacity, size_t 
           EQUAL(LOAD(at + 3 * WIDTH), separator_lanes));
 #endif
       start += 4 * WIDTH;
+#ifdef TSB_MCA_MARKERS
+      __asm__ volatile(MCA_COMMENT " LLVM-MCA-END quiet-step");
+#endif
       if (start + 4 * WIDTH - 1 + 8 > last) goto steps_done;
     }
     SETTLE_ROWS();

@@ -11,8 +11,8 @@
 __attribute__((constructor)) static void apply_kernel_limit(void) {
   const char *name = getenv("TSB_SCAN_KERNEL");
   if (name == NULL) return;
-  static const char *const names[] = {"portable", "sse2", "avx2", "avx512"};
-  for (int width = 0; width < 4; width++) {
+  static const char *const names[] = {"portable", "sse2", "avx2", "avx512", "neon"};
+  for (int width = 0; width < 5; width++) {
     if (strcmp(name, names[width]) != 0) continue;
     if (width == 0 || tsb_kernel_supported((tsb_kernel)width)) {
       tsb_set_automatic_limit(width);

@@ -4,14 +4,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The vector kernels this target offers, narrowest first. The portable kernel is
-/// written in Swift beside this target; these are x86-64 only. TSB_KERNEL_AVX512BW needs
-/// AVX-512 BW, VL and VBMI2 (Ice Lake, Zen 4 and later).
+/// The vector kernels this target offers: x86-64's narrowest first, then arm64's. The
+/// portable kernel is written in Swift beside this target. TSB_KERNEL_AVX512BW needs
+/// AVX-512 BW, VL and VBMI2 (Ice Lake, Zen 4 and later); TSB_KERNEL_NEON runs on every
+/// arm64 CPU. A build runs only its own architecture's kernels (`tsb_kernel_supported`);
+/// a function given another traps, never answers as if nothing matched.
 typedef enum {
   TSB_KERNEL_SSE2 = 1,
   TSB_KERNEL_AVX2 = 2,
   TSB_KERNEL_AVX512BW = 3,
+  TSB_KERNEL_NEON = 4,
 } tsb_kernel;
+
+/// `tsb_automatic_limit` when no limit is set: above every kernel.
+#define TSB_KERNEL_UNLIMITED 255
 
 /// The `crowded` of a key expected to hold 1.6 candidates or more in a word of 64
 /// starts (see `tsb_scan`).
@@ -63,7 +69,7 @@ typedef struct {
 int tsb_kernel_supported(tsb_kernel kernel);
 
 /// The widest kernel an automatic choice may make, for the whole process: 0 for the
-/// portable Swift loop, else a `tsb_kernel` (`TSB_KERNEL_AVX512BW` when unlimited).
+/// portable Swift loop, else a `tsb_kernel` (`TSB_KERNEL_UNLIMITED` when unlimited).
 /// Kept here rather than in Swift so that a test binary can set it before any Swift runs.
 int tsb_automatic_limit(void);
 
@@ -87,7 +93,9 @@ size_t tsb_scan_prefetch_distance(void);
 /// many it wrote. It stops early when `out` could overflow on the next step; `*resume` is
 /// then where to continue (set `scan->from` to it), else `scan->end`.
 ///
-/// `capacity` must be at least 256. Occurrences may overlap.
+/// `capacity` must be at least 512 (the AVX-512 kernel stops 264 places short of it).
+/// Occurrences may overlap. `kernel` must be one
+/// `tsb_kernel_supported` accepts.
 size_t tsb_find(
     tsb_kernel kernel, const tsb_scan *scan, uint32_t *out, size_t capacity, size_t *resume);
 
@@ -109,8 +117,8 @@ typedef struct {
   size_t key_count;
 } tsb_multi_scan;
 
-/// Whether `kernel` has a search for several keys in one pass on this CPU (the AVX2 and
-/// AVX-512 kernels do; the others search key by key).
+/// Whether `kernel` has a search for several keys in one pass on this CPU (the AVX2,
+/// AVX-512 and NEON kernels do; SSE2 searches key by key).
 int tsb_find_each_supported(tsb_kernel kernel);
 
 /// Finds the occurrences of every key in one pass, writing `k << 32 | start` for each,
@@ -125,7 +133,7 @@ size_t tsb_find_each(tsb_kernel kernel, const tsb_multi_scan *scan, uint64_t *ou
 /// The indices of the places whose two following bytes (`following[i]`, the byte after
 /// the place in the low half) satisfy `(following[i] & mask) == wanted`, written to
 /// `out` in order; returns how many it wrote. `out` must have room for `count`.
-/// Returns 0 for a kernel without a filter (the portable one).
+/// `kernel` must be one `tsb_kernel_supported` accepts (each has a filter).
 size_t tsb_filter_following(tsb_kernel kernel, const uint16_t *following, size_t count,
     uint16_t mask, uint16_t wanted, uint32_t *out);
 

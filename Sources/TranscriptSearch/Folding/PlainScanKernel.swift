@@ -22,7 +22,8 @@ package enum PlainScanKernel: String, CaseIterable, Sendable {
   /// one setting runs everything on the fallbacks.
   package static var automatic: PlainScanKernel {
     switch ScanKernel.automatic {
-    case .portable, .sse2: .portable
+    // No NEON kernel passes over plain characters: arm64 folds with the Swift loop.
+    case .portable, .sse2, .neon: .portable
     case .avx2: PlainScanKernel.avx2.isSupported ? .avx2 : .portable
     case .avx512: available.last!
     }

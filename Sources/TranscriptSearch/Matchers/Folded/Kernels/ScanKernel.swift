@@ -1,10 +1,11 @@
 import CScanKernels
 
 /// The loop that finds a folded keyword's bytes in the folded corpus: one algorithm (see
-/// `ScanTemplate.h`) at several vector widths, chosen once at run time by what the CPU
-/// offers. Every kernel gives the same matches; only their speed differs.
+/// `ScanTemplate.h`) at several vector widths and on two architectures, chosen once at
+/// run time by what the CPU offers. Every kernel gives the same matches; only their speed
+/// differs.
 public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible {
-  /// Swift SIMD, 16 lanes: runs on every CPU (the only kernel on arm64).
+  /// Swift SIMD, 16 lanes: runs on every CPU.
   case portable
   /// x86-64 SSE2, 16 lanes.
   case sse2
@@ -13,6 +14,8 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
   /// x86-64 AVX-512 (BW, VL and VBMI2), 64 lanes; on AMD's cores for crowded keys only,
   /// other scans running the AVX2 kernel (see ``automatic``).
   case avx512
+  /// arm64 NEON, 16 lanes: runs on every arm64 CPU (Apple silicon, AWS Graviton).
+  case neon
 
   /// The kernels this CPU runs, narrowest first.
   public static let available: [ScanKernel] = allCases.filter(\.isSupported)
@@ -42,7 +45,8 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
     tsb_set_automatic_limit(Int32(kernel.width))
   }
 
-  /// The kernel's place in ``allCases``: 0 for `portable`, then the vector widths in order.
+  /// The kernel's place in ``allCases``: 0 for `portable`, then x86-64's vector widths in
+  /// order, then arm64's (a CPU runs one architecture's, so the order within it decides).
   private var width: Int { Self.allCases.firstIndex(of: self)! }
 
   /// This kernel if this CPU runs it, else ``automatic``: what a search does with a
@@ -74,6 +78,7 @@ public enum ScanKernel: String, CaseIterable, Sendable, CustomStringConvertible 
     case .sse2: TSB_KERNEL_SSE2
     case .avx2: TSB_KERNEL_AVX2
     case .avx512: TSB_KERNEL_AVX512BW
+    case .neon: TSB_KERNEL_NEON
     }
   }
 

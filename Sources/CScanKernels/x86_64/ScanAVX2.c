@@ -1,6 +1,6 @@
 #if defined(__x86_64__)
 #include "CScanKernels.h"
-#include "ScanKernelsInternal.h"
+#include "../ScanKernelsInternal.h"
 #include <immintrin.h>
 
 #pragma clang attribute push(__attribute__((target("avx2,bmi,popcnt"))), apply_to = function)
@@ -35,19 +35,19 @@ static inline __attribute__((always_inline)) uint64_t tally_total_avx2(__m256i t
 #define KERNEL_NAME tsb_find_avx2
 #define COUNT_ROWS 0
 #define QUIET_LOOP 0
-#include "ScanTemplate.h"
+#include "../ScanTemplate.h"
 #define KERNEL_NAME tsb_find_rows_avx2
 #define COUNT_ROWS 1
 #define QUIET_LOOP 0
-#include "ScanTemplate.h"
+#include "../ScanTemplate.h"
 #define KERNEL_NAME tsb_find_quiet_avx2
 #define COUNT_ROWS 0
 #define QUIET_LOOP 1
-#include "ScanTemplate.h"
+#include "../ScanTemplate.h"
 #define KERNEL_NAME tsb_find_rows_quiet_avx2
 #define COUNT_ROWS 1
 #define QUIET_LOOP 1
-#include "ScanTemplate.h"
+#include "../ScanTemplate.h"
 
 #pragma clang attribute pop
 #endif

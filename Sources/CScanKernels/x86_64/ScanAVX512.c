@@ -1,6 +1,6 @@
 #if defined(__x86_64__)
 #include "CScanKernels.h"
-#include "ScanKernelsInternal.h"
+#include "../ScanKernelsInternal.h"
 #include <immintrin.h>
 
 // The AVX-512 kernel: the template at 64 lanes, with one path of its own for crowded
@@ -87,11 +87,11 @@ static inline __attribute__((always_inline)) size_t emit_compressed(uint64_t bit
 #define KERNEL_NAME tsb_find_avx512bw
 #define COUNT_ROWS 0
 #define QUIET_LOOP 0
-#include "ScanTemplate.h"
+#include "../ScanTemplate.h"
 #define KERNEL_NAME tsb_find_rows_avx512bw
 #define COUNT_ROWS 1
 #define QUIET_LOOP 0
-#include "ScanTemplate.h"
+#include "../ScanTemplate.h"
 
 #pragma clang attribute pop
 #endif

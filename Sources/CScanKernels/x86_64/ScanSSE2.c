@@ -1,6 +1,6 @@
 #if defined(__x86_64__)
 #include "CScanKernels.h"
-#include "ScanKernelsInternal.h"
+#include "../ScanKernelsInternal.h"
 #include <immintrin.h>
 
 #define WIDTH 16
@@ -17,11 +17,11 @@
 #define KERNEL_NAME tsb_find_sse2
 #define COUNT_ROWS 0
 #define QUIET_LOOP 0
-#include "ScanTemplate.h"
+#include "../ScanTemplate.h"
 #define KERNEL_NAME tsb_find_rows_sse2
 #define COUNT_ROWS 1
 // Quiet steps in a loop of their own, rows deferred, were slower here.
 #define QUIET_LOOP 0
-#include "ScanTemplate.h"
+#include "../ScanTemplate.h"
 
 #endif
