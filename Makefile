@@ -9,7 +9,7 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Fuzz/Encodings Fuzz/Baselines Examples/NaiveSearch/Package.swift \
   Examples/NaiveSearch/Sources Examples/EmbedSearch/Package.swift Examples/EmbedSearch/Sources
 
-.PHONY: chart-library test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: chart-library test-arm64 test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   test-portable bench-peers bench-real-text bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -87,6 +87,10 @@ test-times: unicode-data engines chart-library
 # TranscriptCorpusTests that search what they read (the rest of that target reads and
 # generates files, the same on any kernel).
 PORTABLE_FILTER := ^(TranscriptSearchTests|ExternalEnginesTests|SearchBenchKitTests|tsbenchTests)\.|theFoldedMatcherFindsExactlyThePlantedRows|subRipRoundTripsThroughJSONLinesToSearch
+
+## test-arm64: the C scan kernels against a C reference: arm64's NEON under qemu (Cortex-A72 and the newest), this machine's natively
+test-arm64:
+	Scripts/test-kernels.sh
 
 ## test-portable: every test that searches, again on the portable Swift scan kernel (no C kernels)
 test-portable: unicode-data engines
