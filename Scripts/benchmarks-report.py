@@ -235,6 +235,15 @@ if fold:
 else:
     lines.append("Not measured yet: run `tsbench bench-fold` (part of `make bench`).")
 
+lines += ["", "## arm64 (#63)", ""]
+if os.path.exists(os.path.join(results, "arm64", "README.md")):
+    lines.append("The NEON kernels are checked against a C reference under qemu (`make test-arm64`, "
+                 "in CI) and estimated by llvm-mca; their speed awaits an arm64 machine, where "
+                 "`make bench` measures it. What was measured where, and the portable kernel's time "
+                 "÷ AVX2's here (what arm64 users got before): [arm64/README.md](arm64/README.md).")
+else:
+    lines.append("Nothing recorded yet: see `Scripts/test-kernels.sh --mca`.")
+
 allocators = load("allocators.json")
 lines += ["", "## glibc malloc vs jemalloc", ""]
 if allocators:
