@@ -34,10 +34,7 @@ int tsb_kernel_supported(tsb_kernel kernel) {
     case TSB_KERNEL_AVX2:
     case TSB_KERNEL_AVX512BW: return 0;
 #else
-    case TSB_KERNEL_SSE2:
-    case TSB_KERNEL_AVX2:
-    case TSB_KERNEL_AVX512BW:
-    case TSB_KERNEL_NEON: return 0;
+    default: return 0;  // no C kernel on this architecture
 #endif
   }
   return 0;
@@ -139,10 +136,7 @@ int tsb_find_each_supported(tsb_kernel kernel) {
     case TSB_KERNEL_AVX2:
     case TSB_KERNEL_AVX512BW: return 0;
 #else
-    case TSB_KERNEL_SSE2:
-    case TSB_KERNEL_AVX2:
-    case TSB_KERNEL_AVX512BW:
-    case TSB_KERNEL_NEON: return 0;
+    default: return 0;  // no C kernel on this architecture
 #endif
   }
   return 0;
