@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make test-times: where the time of `make test` goes on a fresh clone, by phase:
 #   resolve       fetching the dependencies
-#   dependencies  building the packages this one depends on (debug)
-#   package       building this package and its tests (debug)
+#   build         building the dependencies, this package and its tests (debug), in one
+#                 build as make test does (built product by product, the dependencies
+#                 took a minute longer than within the whole build, which overlaps them)
 #   tests         the suite as `make test` runs it (in parallel, one process)
 #   each target   each test target alone, serially (--no-parallel), so that its time is its own
 #   slowest 20    the slowest tests of those serial runs
@@ -58,15 +59,10 @@ phase() {  # phase NAME COMMAND...: runs it, records its wall time, fails with i
 
 if [ "$fresh" = 1 ]; then
   phase "resolve (fetch the dependencies)" swift package resolve
-  # The dependencies' products, built before anything of this package.
-  build_dependencies() {
-    for product in ArgumentParser PropertyBased AsyncAlgorithms Histogram; do
-      swift build --product "$product" || return 1
-    done
-  }
-  phase "dependencies (debug build)" build_dependencies
+  phase "build: dependencies, package and tests (debug)" swift build --build-tests
+else
+  phase "build: what changed (debug)" swift build --build-tests
 fi
-phase "package and tests (debug build)" swift build --build-tests
 phase "tests, as make test runs them" swift test --skip-build
 
 # The test targets: Tests/ also holds a C target the test binaries link.
