@@ -174,10 +174,7 @@ size_t tsb_filter_following(tsb_kernel kernel, const uint16_t *following, size_t
     case TSB_KERNEL_AVX2:
     case TSB_KERNEL_AVX512BW: break;
 #else
-    case TSB_KERNEL_SSE2:
-    case TSB_KERNEL_AVX2:
-    case TSB_KERNEL_AVX512BW:
-    case TSB_KERNEL_NEON: break;
+    default: break;  // no C kernel on this architecture
 #endif
   }
   (void)following;

@@ -80,14 +80,10 @@ public struct DatasetConformance: Codable, Equatable, Sendable {
     for sampled in keywords {
       for option in options {
         try Task.checkCancellation()
-        var expected: [Match] = []
-        let key = OracleMatcher.PreparedKeyword(
-          sampled.keyword, ignoringDiacritics: option.ignoresDiacritics)
-        for (row, text) in prepared[option.ignoresDiacritics]!.enumerated() {
-          for range in OracleMatcher.matchRanges(of: key, in: text, wordMatch: option.wordMatch) {
-            expected.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
-          }
-        }
+        let expected = OracleMatcher.matches(
+          of: OracleMatcher.PreparedKeyword(
+            sampled.keyword, ignoringDiacritics: option.ignoresDiacritics),
+          inRows: prepared[option.ignoresDiacritics]!, wordMatch: option.wordMatch)
         oracleMatches += expected.count
         for (index, checker) in checkers.enumerated() {
           guard checker.offers(option) else {

@@ -40,14 +40,9 @@ public enum FuzzChecks {
     }
     // Every option, with every kernel this CPU runs, on every input.
     for options in SearchOptions.allCombinations {
-      var expected: [Match] = []
-      let wanted = OracleMatcher.PreparedKeyword(
-        keyword, ignoringDiacritics: options.ignoresDiacritics)
-      for (row, text) in prepared[options.ignoresDiacritics ? 1 : 0].enumerated() {
-        for range in OracleMatcher.matchRanges(of: wanted, in: text, wordMatch: options.wordMatch) {
-          expected.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
-        }
-      }
+      let expected = OracleMatcher.matches(
+        of: OracleMatcher.PreparedKeyword(keyword, ignoringDiacritics: options.ignoresDiacritics),
+        inRows: prepared[options.ignoresDiacritics ? 1 : 0], wordMatch: options.wordMatch)
       let folded = forms[options.ignoresDiacritics ? 1 : 0]
       let key = FoldedKeyword(keyword, options: options)
       let context = "for \(keyword.debugDescription) (\(options)) in \(rows.debugDescription)"

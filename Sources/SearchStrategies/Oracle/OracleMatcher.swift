@@ -92,6 +92,23 @@ public struct OracleMatcher: Matcher {
       wordMatch: wordMatch)
   }
 
+  /// The contract's matches of a prepared keyword in rows prepared with the same
+  /// diacritics option, with `wordMatch`: what ``matches(of:options:)`` answers for the
+  /// rows they were prepared from, for a caller that asks many keywords of the same rows
+  /// and prepares them once.
+  public static func matches(
+    of keyword: PreparedKeyword, inRows rows: [PreparedText],
+    wordMatch: SearchOptions.WordMatch = .contains
+  ) -> [Match] {
+    var matches: [Match] = []
+    for (row, text) in rows.enumerated() {
+      for range in matchRanges(of: keyword, in: text, wordMatch: wordMatch) {
+        matches.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
+      }
+    }
+    return matches
+  }
+
   /// The contract's matches of a prepared keyword in a prepared text, with `wordMatch`,
   /// as UTF-8 offset ranges.
   ///

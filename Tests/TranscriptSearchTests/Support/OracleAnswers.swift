@@ -5,7 +5,7 @@ import TranscriptSearch
 /// same rows, keyword and options, by another segment size, kernel or matcher under test)
 /// gets the answer already found, and each row is split into its characters' keys once
 /// for all the keywords asked of it. The answer is the oracle's own definition
-/// (`OracleMatcher.matchRanges` on each row, as `OracleMatcher.matches` computes it);
+/// (`OracleMatcher.matches(of:inRows:wordMatch:)` on rows prepared once);
 /// only the repetition is saved.
 actor OracleAnswers {
   static let shared = OracleAnswers()
@@ -48,15 +48,9 @@ actor OracleAnswers {
     if let answer = answers[question] { return await answer.value }
     let texts = preparedTexts(rows, ignoringDiacritics: options.ignoresDiacritics)
     let answer = Task {
-      let key = OracleMatcher.PreparedKeyword(
-        keyword, ignoringDiacritics: options.ignoresDiacritics)
-      var matches: [Match] = []
-      for (row, text) in await texts.value.enumerated() {
-        for range in OracleMatcher.matchRanges(of: key, in: text, wordMatch: options.wordMatch) {
-          matches.append(Match(row: row, start: range.lowerBound, end: range.upperBound))
-        }
-      }
-      return matches
+      OracleMatcher.matches(
+        of: OracleMatcher.PreparedKeyword(keyword, ignoringDiacritics: options.ignoresDiacritics),
+        inRows: await texts.value, wordMatch: options.wordMatch)
     }
     answers[question] = answer
     return await answer.value
