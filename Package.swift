@@ -86,6 +86,7 @@ let package = Package(
       name: "TSBenchCommands",
       dependencies: [
         "SearchBenchKit",
+        "TranscriptViewer",
         "SearchStrategies",
         "TranscriptCorpus",
         "TranscriptSearch",
@@ -94,6 +95,13 @@ let package = Package(
           condition: .when(traits: ["Harness"])),
       ]
     ),
+    // `tsbench view`: a full-screen terminal viewer on the session, the search bar on
+    // screen.
+    .target(
+      name: "TranscriptViewer",
+      dependencies: ["CCharacterWidth", "SearchBenchKit", "TranscriptSearch"]),
+    // The C library's character widths (wcwidth), which Swift's Glibc module leaves out.
+    .target(name: "CCharacterWidth"),
     .executableTarget(name: "tsbench", dependencies: ["TSBenchCommands"]),
     // Applies TSB_SCAN_KERNEL to a test binary at load time, as tsbench does at launch.
     .target(
@@ -125,6 +133,9 @@ let package = Package(
         "KernelLimitFromEnvironment", "SearchBenchKit", "SearchStrategies", "TranscriptCorpus",
         "TranscriptSearch",
       ]),
+    .testTarget(
+      name: "TranscriptViewerTests",
+      dependencies: ["TranscriptCorpus", "TranscriptSearch", "TranscriptViewer"]),
     // Runs the tsbench binary built beside the tests, as a person runs it.
     .testTarget(name: "tsbenchTests"),
   ],

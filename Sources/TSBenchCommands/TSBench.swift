@@ -19,7 +19,7 @@ public struct TSBench: AsyncParsableCommand {
       BenchCorpus.self, BenchOpen.self, BenchFold.self,
       BenchMatchers.self, BenchOptions.self,
       BenchSession.self, BenchImport.self, BenchImportChild.self, BenchTokens.self, BenchIndex.self,
-      Replay.self,
+      Replay.self, View.self,
       Footprint.self,
     ])
 

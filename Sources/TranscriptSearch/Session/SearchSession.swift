@@ -304,6 +304,23 @@ public struct SearchSession: Sendable {
     return form.matches(of: key, inRows: viewport, originals: corpus)
   }
 
+  /// The matches of a token query in the rows on screen (within its scope) only: what a
+  /// pipeline shows first for a query. Waits for a background fold.
+  ///
+  /// - Precondition: as for ``visibleMatches(of:options:)``, with the query's options.
+  public func visibleMatches(of query: TokenQuery) -> [TokenMatch] {
+    guard !query.tokens.isEmpty else { return [] }
+    guard let form = query.options.ignoresDiacritics ? foldedIgnoringDiacritics : folded else {
+      preconditionFailure("Ignoring diacritics needs its folded form: call prepareForm(for:)")
+    }
+    let viewport = navigation.viewport
+    let runs = corpus.rows(in: query.scope).compactMap { run -> Range<Int>? in
+      let rows = run.clamped(to: viewport)
+      return rows.isEmpty ? nil : rows
+    }
+    return form.matches(of: query, inRows: runs, originals: corpus)
+  }
+
   /// Builds the folded form `options` search, if it is not built yet.
   public mutating func prepareForm(for options: SearchOptions) {
     if options.ignoresDiacritics && foldedIgnoringDiacritics == nil {

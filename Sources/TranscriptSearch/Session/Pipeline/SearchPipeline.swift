@@ -124,15 +124,21 @@ public actor SearchPipeline {
 
   /// Searches one keyword: the visible rows first, then everything. The work runs off
   /// the actor, so that new keystrokes (and cancellations) get through meanwhile; the
-  /// result is committed here.
+  /// result is committed here, before its update is shown, so that what the update shows
+  /// is what ``next()``, ``previous()`` and ``setViewport(_:)`` then move through.
   private func search(_ edit: KeywordEdit) async {
     guard !Task.isCancelled else { return }
     statistics.searchesStarted += 1
     let outcome = await Self.perform(
       edit, on: session, newest: newestKeystroke, output: continuation)
     statistics.searchSeconds += outcome.seconds
-    if let searched = outcome.session {
+    if var searched = outcome.session, var update = outcome.complete {
+      // The view may have scrolled while the search ran.
+      searched.setViewport(session.navigation.viewport)
       session = searched
+      update.navigation = searched.navigation
+      update.time = ContinuousClock.now
+      continuation.yield(update)
       statistics.searchesCompleted += 1
       if outcome.wasStale { statistics.wastedSeconds += outcome.seconds }
     } else {
@@ -141,9 +147,34 @@ public actor SearchPipeline {
     }
   }
 
+  /// Sets the rows on screen (the view scrolled): later searches show these rows first.
+  /// Returns the navigation after, to highlight from.
+  @discardableResult
+  public func setViewport(_ rows: Range<Int>) -> SearchNavigation {
+    session.setViewport(rows)
+    return session.navigation
+  }
+
+  /// Selects the next match of the last complete search (a find bar's "next"); the
+  /// next keyword keeps it current where the policy allows. Returns the navigation after.
+  @discardableResult
+  public func next() -> SearchNavigation {
+    session.next()
+    return session.navigation
+  }
+
+  /// Selects the previous match of the last complete search; see ``next()``.
+  @discardableResult
+  public func previous() -> SearchNavigation {
+    session.previous()
+    return session.navigation
+  }
+
   private struct Outcome: Sendable {
     /// The session after the search, or nil if it was cancelled.
     var session: SearchSession?
+    /// The complete update, shown once the session is committed.
+    var complete: SearchUpdate?
     var seconds: Double
     /// Whether a newer keystroke had arrived when the result was shown.
     var wasStale: Bool
@@ -158,36 +189,50 @@ public actor SearchPipeline {
     var base = base
     // Built once, on the first search that ignores diacritics; kept with the session.
     base.prepareForm(for: edit.options)
-    let visible = base.visibleMatches(of: edit.keyword, options: edit.options)
-    let visibleIndex = MatchIndex(matches: visible, rowCount: base.corpus.count)
+    let visibleIndex: MatchIndex
+    var tokens: [UInt8]?
+    if let query = edit.query {
+      let found = base.visibleMatches(of: query)
+      visibleIndex = MatchIndex(matches: found.map(\.match), rowCount: base.corpus.count)
+      tokens = found.map { UInt8(truncatingIfNeeded: $0.token) }
+    } else {
+      visibleIndex = MatchIndex(
+        matches: base.visibleMatches(of: edit.keyword, options: edit.options),
+        rowCount: base.corpus.count)
+    }
     var onScreen = SearchNavigation(index: visibleIndex, viewport: base.navigation.viewport)
+    onScreen.replaceIndex(visibleIndex, tokens: tokens)
     if let previous = base.navigation.currentMatch,
       let position = CurrentMatchPolicy.overlapping(previous, in: visibleIndex)
     {
       onScreen.select(position: position)
     }
+    let searchesNothing = edit.query.map { $0.tokens.isEmpty } ?? edit.keyword.isEmpty
     output.yield(
       SearchUpdate(
         keystroke: edit.keystroke, keyword: edit.keyword, phase: .visible,
-        status: edit.keyword.isEmpty ? .idle : .counting(visible: visible.count),
+        status: searchesNothing ? .idle : .counting(visible: visibleIndex.count),
         highlights: onScreen.highlightedRows(in: base.corpus, reusing: base.visibleRowTexts),
-        currentMatch: onScreen.currentMatch,
-        time: clock.now))
+        currentMatch: onScreen.currentMatch, navigation: onScreen, time: clock.now))
 
     var next = base
-    guard
-      next.setKeyword(edit.keyword, options: edit.options, shouldStop: { Task.isCancelled })
-        != nil
-    else {
+    if let query = edit.query {
+      next.setQuery(query)
+      if Task.isCancelled {
+        return Outcome(session: nil, seconds: (clock.now - start).seconds, wasStale: true)
+      }
+    } else if next.setKeyword(edit.keyword, options: edit.options, shouldStop: { Task.isCancelled })
+      == nil
+    {
       return Outcome(session: nil, seconds: (clock.now - start).seconds, wasStale: true)
     }
-    output.yield(
-      SearchUpdate(
-        keystroke: edit.keystroke, keyword: edit.keyword, phase: .complete, status: next.status,
-        highlights: next.highlightedRows(), currentMatch: next.navigation.currentMatch,
-        time: clock.now))
+    let complete = SearchUpdate(
+      keystroke: edit.keystroke, keyword: edit.keyword, phase: .complete, status: next.status,
+      highlights: next.highlightedRows(), currentMatch: next.navigation.currentMatch,
+      navigation: next.navigation, time: clock.now)
     return Outcome(
-      session: next, seconds: (clock.now - start).seconds, wasStale: newest.get() > edit.keystroke)
+      session: next, complete: complete, seconds: (clock.now - start).seconds,
+      wasStale: newest.get() > edit.keystroke)
   }
 }
 

@@ -6,12 +6,19 @@ public struct KeywordEdit: Sendable {
   public var keyword: String
   /// The find options it is searched with.
   public var options: SearchOptions
+  /// A token query searched instead of the keyword (a field whose text holds several
+  /// tokens), or nil.
+  public var query: TokenQuery?
 
-  /// The keyword after keystroke number `keystroke`.
-  public init(keystroke: Int, keyword: String, options: SearchOptions = .default) {
+  /// The keyword after keystroke number `keystroke`; with `query`, that token query is
+  /// searched instead (with its own options), and `keyword` is the text it came from.
+  public init(
+    keystroke: Int, keyword: String, options: SearchOptions = .default, query: TokenQuery? = nil
+  ) {
     self.keystroke = keystroke
     self.keyword = keyword
-    self.options = options
+    self.options = query?.options ?? options
+    self.query = query
   }
 }
 
@@ -37,6 +44,9 @@ public struct SearchUpdate: Sendable {
   public var highlights: [HighlightedRow]
   /// The current match, when known (on screen for the visible phase).
   public var currentMatch: Match?
+  /// The matches shown, the current one and the viewport: for the visible phase, the
+  /// matches in the rows on screen only. A view that scrolls highlights from it.
+  public var navigation: SearchNavigation
   /// When the update was produced.
   public var time: ContinuousClock.Instant
 }

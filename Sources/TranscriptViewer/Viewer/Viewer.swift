@@ -1,0 +1,117 @@
+import Foundation
+import TranscriptSearch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The full-screen viewer's loop: keys, signals and search updates in, frames out.
+public enum Viewer {
+  private enum Event: Sendable {
+    case input(InputReader.Event)
+    case update(ViewerUpdate)
+    case suggestions(SuggestionIndex)
+  }
+
+  /// Shows `corpus` on `terminal` with `makeSearch`'s engine (given the first viewport)
+  /// until the person quits or a signal ends it; the terminal is restored either way.
+  /// Returns the exit status: 0, or 128 + the signal's number.
+  public static func run(
+    corpus: Corpus, terminal: Terminal, usesColor: Bool,
+    makeSearch: (Range<Int>) -> any ViewerSearch
+  ) async -> Int32 {
+    guard let signals = SignalPipe.install() else { return 1 }
+    let (events, sink) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+    let size = terminal.size
+    var state = ViewerState(rowCount: corpus.count, columns: size.columns, lines: size.lines)
+    let search = makeSearch(state.viewport)
+    let frame = Frame(usesColor: usesColor, engine: "\(search.name) · \(search.policy)")
+    terminal.activate()
+    defer { terminal.restore() }
+    InputReader.start(signalPipe: signals) { sink.yield(.input($0)) }
+    let forwarding = Task {
+      for await update in search.updates { sink.yield(.update(update)) }
+    }
+    defer { forwarding.cancel() }
+    let indexing = Task.detached(priority: .utility) {
+      var index = SuggestionIndex(corpus: corpus)
+      _ = index.suggestions(for: "a")  // sorts its terms once, here
+      sink.yield(.suggestions(index))
+    }
+    defer { indexing.cancel() }
+    var suggestionIndex: SuggestionIndex?
+
+    func draw() {
+      terminal.write(frame.render(state, corpus: corpus))
+      // The frame's own latency is known once it is written: the line shows it next.
+      if state.frameWritten(at: .now) { terminal.write(frame.render(state, corpus: corpus)) }
+    }
+    func refreshSuggestions() {
+      let word = FieldText.lastWord(of: state.field)
+      if word.isEmpty || suggestionIndex == nil {
+        state.suggestions = []
+      } else {
+        state.suggestions = suggestionIndex!.suggestions(for: String(word), limit: 6)
+      }
+    }
+
+    draw()
+    for await event in events {
+      switch event {
+      case .update(let update):
+        if state.apply(update) { state.show(await search.setViewport(state.viewport)) }
+      case .suggestions(let index):
+        suggestionIndex = index
+        state.suggestionsReady = true
+        refreshSuggestions()
+      case .input(.ended):
+        return 0
+      case .input(.signal(let signal)):
+        switch signal {
+        case SIGWINCH:
+          let size = terminal.size
+          state.resize(columns: size.columns, lines: size.lines)
+          state.show(await search.setViewport(state.viewport))
+          terminal.write("\u{1B}[2J")
+        case SIGTSTP:
+          suspend(terminal)
+        case SIGCONT:
+          terminal.activate()
+        default:
+          return 128 + signal
+        }
+      case .input(.keys(let keys, let time)):
+        for key in keys {
+          switch state.handle(key) {
+          case .none: break
+          case .quit: return 0
+          case .suspend: suspend(terminal)
+          case .search:
+            refreshSuggestions()
+            await search.edit(state.nextEdit(at: time))
+          case .scrolled:
+            state.show(await search.setViewport(state.viewport))
+          case .next:
+            state.show(await search.next())
+            state.show(await search.setViewport(state.viewport))
+          case .previous:
+            state.show(await search.previous())
+            state.show(await search.setViewport(state.viewport))
+          }
+        }
+      }
+      draw()
+    }
+    return 0
+  }
+
+  /// Ctrl-Z or SIGTSTP: the terminal as it was, the process stopped; once continued, the
+  /// screen again.
+  private static func suspend(_ terminal: Terminal) {
+    terminal.restore()
+    SignalPipe.suspend()
+    terminal.activate()
+  }
+}
