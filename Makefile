@@ -2,14 +2,18 @@
 # swift from PATH, or the toolchain at /opt/swift when PATH has none (the scripts need it too).
 export PATH := $(if $(shell command -v swift),$(PATH),/opt/swift/usr/bin:$(PATH))
 SWIFT ?= swift
-RELEASE_BIN := .build/release
+# The release tsbench and the packages that reach this one through a path and build it in
+# release (the example and the gate's workload and suite in Benchmarks/) share one build
+# folder: the core and the harness are compiled once for all of them.
+DEPENDENTS_SCRATCH := $(CURDIR)/.build-dependents
+RELEASE_BIN := $(DEPENDENTS_SCRATCH)/release
 TSBENCH := $(RELEASE_BIN)/tsbench
 LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/BenchmarkSupport \
   Benchmarks/Matchers Benchmarks/Index Benchmarks/Session Benchmarks/Gate Benchmarks/GateWorkload \
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Fuzz/Encodings Fuzz/Baselines Examples/NaiveSearch/Package.swift \
   Examples/NaiveSearch/Sources Examples/EmbedSearch/Package.swift Examples/EmbedSearch/Sources
 
-.PHONY: chart-library test-arm64 test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: chart-library terminal test-arm64 test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   test-portable bench-peers bench-real-text bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -70,9 +74,14 @@ bench-peers:
 	@python3 -c 'import matplotlib' 2>/dev/null || pip install -q matplotlib 2>/dev/null || \
 	  echo "matplotlib could not be installed: no charts"
 
-## test: run every test
-test: unicode-data engines chart-library
-	$(SWIFT) test
+## test: run every test (the viewer's terminal test drives the release tsbench in tmux)
+test: unicode-data engines chart-library terminal build
+	TSB_VIEWER_BINARY=$(CURDIR)/$(TSBENCH) $(SWIFT) test
+
+# tmux, the real terminal the viewer's test drives, installed when missing.
+terminal:
+	@command -v tmux >/dev/null || { apt-get update -qq && apt-get install -y -qq tmux; } || { \
+	  echo "tmux is missing and could not be installed: run 'apt-get install tmux' as root" >&2; exit 1; }
 
 # The chart script's own test needs matplotlib: installed when missing, skipped without it.
 chart-library:
@@ -106,10 +115,6 @@ engines:
 	  echo "libpcre2-dev, libicu-dev, libsqlite3-dev or libssl-dev is missing and could not be installed: run 'apt-get install libpcre2-dev libicu-dev libsqlite3-dev libssl-dev' as root" >&2; exit 1; }
 
 EXAMPLE := Examples/NaiveSearch
-# The packages that reach this one through a path and build it in release (the example and
-# the gate's workload and suite in Benchmarks/) share one build folder: the core and the
-# harness are compiled once for all of them (in CI, once instead of twice).
-DEPENDENTS_SCRATCH := $(CURDIR)/.build-dependents
 EXAMPLE_BIN := $(DEPENDENTS_SCRATCH)/release/naive-bench
 EXAMPLE_RESULTS := results/examples/naive
 
@@ -155,7 +160,8 @@ datasets: build
 	$(TSBENCH) datasets
 
 build: engines
-	$(SWIFT) build -c release --product tsbench
+	Scripts/clear-stale-builds.sh $(DEPENDENTS_SCRATCH)
+	$(SWIFT) build -c release --product tsbench --scratch-path $(DEPENDENTS_SCRATCH)
 
 ## bench-suites: every package-benchmark suite (Matchers, Index, Session, Gate); SUITE=Name for one
 bench-suites: engines

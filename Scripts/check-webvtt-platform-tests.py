@@ -27,7 +27,7 @@ import tempfile
 if len(sys.argv) < 2:
     sys.exit(__doc__)
 root = sys.argv[1]
-tsbench = sys.argv[2] if len(sys.argv) > 2 else ".build/release/tsbench"
+tsbench = sys.argv[2] if len(sys.argv) > 2 else ".build-dependents/release/tsbench"
 support = os.path.join(root, "webvtt", "parsing", "file-parsing", "support")
 if not os.path.isdir(support):
     support = root

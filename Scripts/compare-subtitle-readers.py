@@ -16,7 +16,7 @@ import sys
 import tarfile
 import tempfile
 
-tsbench = sys.argv[1] if len(sys.argv) > 1 else ".build/release/tsbench"
+tsbench = sys.argv[1] if len(sys.argv) > 1 else ".build-dependents/release/tsbench"
 results = sys.argv[2] if len(sys.argv) > 2 else "results"
 work = tempfile.mkdtemp(prefix="tsbench-readers-")
 subprocess.run([sys.executable, "-m", "pip", "install", "-q", "pysrt==1.1.2", "webvtt-py==0.6.0"], check=True)

@@ -7,7 +7,9 @@ import CCharacterWidth
 /// The width of each scalar is the C library's `wcwidth` under a UTF-8 locale (glibc's
 /// table follows Unicode's East Asian Width and emoji data); a grapheme cluster, as the standard
 /// library forms it, takes the width of its widest scalar, and 2 when it asks for emoji
-/// presentation (U+FE0F), as terminals draw it.
+/// presentation (U+FE0F) or is a flag, as most terminals draw them. Terminals disagree on
+/// emoji sequences (tmux 3.3 draws each emoji of a ZWJ sequence apart), so the viewer
+/// never lets a line's width spill into the next (see ``Terminal``).
 public enum CellWidth {
   /// The columns `character` takes.
   public static func of(_ character: Character) -> Int {
@@ -16,7 +18,13 @@ public enum CellWidth {
       return 1
     }
     var widest = 0
+    var regionalIndicators = 0
     for scalar in character.unicodeScalars {
+      // A flag: two regional indicators, which terminals draw two columns wide.
+      if (0x1F1E6...0x1F1FF).contains(scalar.value) {
+        regionalIndicators += 1
+        if regionalIndicators == 2 { return 2 }
+      }
       if scalar.value == 0xFE0F { return 2 }
       widest = max(widest, of(scalar))
     }

@@ -26,17 +26,19 @@ public struct Frame {
       return out
     }
     let viewport = state.viewport
-    for line in 0..<(state.lines - ViewerState.barLines) {
+    var lines: [[Cell]] = (0..<(state.lines - ViewerState.barLines)).map { line in
       let row = viewport.lowerBound + line
-      if row < viewport.upperBound {
-        out += draw(rowLine(row, state: state, corpus: corpus))
-      }
-      out += "\u{1B}[0m\u{1B}[K\r\n"
+      return row < viewport.upperBound ? rowLine(row, state: state, corpus: corpus) : []
     }
-    out += draw(suggestionLine(state)) + "\u{1B}[0m\u{1B}[K\r\n"
     let (field, cursorColumn) = fieldLine(state)
-    out += draw(field) + "\u{1B}[0m\u{1B}[K\r\n"
-    out += draw(latencyLine(state)) + "\u{1B}[0m\u{1B}[K"
+    lines += [suggestionLine(state), field, latencyLine(state)]
+    // Each line is placed by its number, so that no line depends on the width the
+    // terminal gave the one before.
+    for (number, line) in lines.enumerated() {
+      out += "\u{1B}[\(number + 1);1H" + draw(line) + "\u{1B}[0m"
+      // Erasing after a full line would erase its last column, where the cursor stays.
+      if line.reduce(0, { $0 + $1.width }) < state.columns { out += "\u{1B}[K" }
+    }
     if state.focus == .field {
       out += "\u{1B}[\(state.lines - 1);\(cursorColumn + 1)H\u{1B}[?25h"
     }
@@ -134,18 +136,22 @@ public struct Frame {
 
   /// The strategy, the policy, and the last keystroke's latency to the screen.
   func latencyLine(_ state: ViewerState) -> [Cell] {
-    var parts = [engine]
-    if let latency = state.latency {
-      parts.append(
-        "#\(latency.keystroke) highlights \(Self.milliseconds(latency.visible)) · count "
-          + Self.milliseconds(latency.complete))
-    }
     let viewport = state.viewport
-    parts.append(
+    let rows =
       "rows \(viewport.isEmpty ? 0 : viewport.lowerBound + 1)–\(viewport.upperBound) of "
-        + "\(state.rowCount)")
-    return LineFit.fit(
-      plainCells(parts.joined(separator: " · "), style: .dim), columns: state.columns)
+      + "\(state.rowCount)"
+    let latency = state.latency.map {
+      "#\($0.keystroke) highlights \(Self.milliseconds($0.visible)) · count "
+        + Self.milliseconds($0.complete)
+    }
+    // On a narrow screen the policy goes first, then the strategy's name.
+    let names = [engine, engine.components(separatedBy: " · ").first ?? engine, nil]
+    var line = ""
+    for name in names {
+      line = [name, latency, rows].compactMap { $0 }.joined(separator: " · ")
+      if CellWidth.of(line) <= state.columns { break }
+    }
+    return LineFit.fit(plainCells(line, style: .dim), columns: state.columns)
   }
 
   // MARK: Drawing

@@ -11,7 +11,7 @@ public enum LineFit {
     let marker = Cell("\u{2026}", width: 1, style: .dim)
     // Start where the focus ends within the line, with a little context before it.
     var first = 0
-    if let focus, !focus.isEmpty {
+    if let focus, !focus.isEmpty, columns >= 3 {
       let widthThroughFocus = cells[..<focus.upperBound].reduce(0) { $0 + $1.width }
       if widthThroughFocus > columns - 1 {
         let context = max(0, min(8, (columns - 2) / 4))

@@ -1,3 +1,4 @@
+import Foundation
 import SearchBenchKit
 import TranscriptSearch
 
@@ -23,7 +24,13 @@ public actor MatcherSearch: ViewerSearch {
     name = strategy.name
     self.strategy = strategy
     self.corpus = corpus
-    prepared = Task.detached { strategy.prepare(corpus) }
+    // Preparing (an index, for some strategies) takes a thread of its own rather than one
+    // of the few that run the searches and the viewer's loop.
+    prepared = Task {
+      await withCheckedContinuation { done in
+        Thread.detachNewThread { done.resume(returning: strategy.prepare(corpus)) }
+      }
+    }
     navigation = SearchNavigation(
       index: MatchIndex(matches: [], rowCount: corpus.count), viewport: viewport)
     (updates, output) = AsyncStream.makeStream(bufferingPolicy: .unbounded)

@@ -27,8 +27,8 @@ public final class Terminal: @unchecked Sendable {
     return (Int(window.ws_col), Int(window.ws_row))
   }
 
-  /// Raw input (no echo, no line editing, no signals from keys), the alternate screen, the
-  /// cursor hidden while frames are drawn.
+  /// Raw input (no echo, no line editing, no signals from keys), the alternate screen,
+  /// no autowrap.
   public func activate() {
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -39,7 +39,10 @@ public final class Terminal: @unchecked Sendable {
       cc[Int(VTIME)] = 0
     }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-    write("\u{1B}[?1049h\u{1B}[H\u{1B}[2J")
+    // Without autowrap, a line a terminal counts wider than the viewer did (emoji
+    // sequences are drawn differently from one terminal to the next) cannot spill onto
+    // the next.
+    write("\u{1B}[?1049h\u{1B}[?7l\u{1B}[H\u{1B}[2J")
     isActive = true
   }
 
@@ -47,7 +50,7 @@ public final class Terminal: @unchecked Sendable {
   public func restore() {
     guard isActive else { return }
     isActive = false
-    write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    write("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
   }
 

@@ -35,12 +35,13 @@ public enum Viewer {
       for await update in search.updates { sink.yield(.update(update)) }
     }
     defer { forwarding.cancel() }
-    let indexing = Task.detached(priority: .utility) {
+    // On a thread of its own: counting a large corpus's terms takes seconds, and would
+    // hold one of the few threads that run the searches and this loop.
+    Thread.detachNewThread {
       var index = SuggestionIndex(corpus: corpus)
       _ = index.suggestions(for: "a")  // sorts its terms once, here
       sink.yield(.suggestions(index))
     }
-    defer { indexing.cancel() }
     var suggestionIndex: SuggestionIndex?
 
     func draw() {

@@ -204,7 +204,8 @@ public struct ViewerState {
   public mutating func show(_ newNavigation: SearchNavigation) -> Bool {
     navigation = newNavigation
     var scrolled = false
-    if let current = navigation.currentMatch, !viewport.contains(current.row) {
+    // A screen too small to show rows keeps its place for when it grows again.
+    if !isTooSmall, let current = navigation.currentMatch, !viewport.contains(current.row) {
       top = max(0, min(current.row - pageRows / 2, rowCount - pageRows))
       scrolled = true
     }

@@ -207,4 +207,92 @@ extension SearchPipelineTests {
     let visible = updates.last { $0.phase == .visible && $0.keyword == "zephyr" }
     #expect(visible?.status == .counting(visible: 10))
   }
+
+  /// Each update carries the navigation it shows: the visible rows' matches first, then
+  /// the whole index, which is the session's by the time the update arrives.
+  @Test func updatesCarryTheNavigationTheyShow() async {
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: Self.corpus, viewport: 0..<40), policy: .immediate)
+    let checks = Task {
+      var seen: [(SearchUpdate, sessionKeyword: String, sessionIndex: MatchIndex)] = []
+      for await update in pipeline.updates {
+        seen.append(
+          (update, await pipeline.session.keyword, await pipeline.session.navigation.index))
+      }
+      return seen
+    }
+    _ = await pipeline.run(Self.edits(["zep", "zephyr"]))
+    let seen = await checks.value
+    let folded = FoldedCorpus(Self.corpus)
+    for (update, sessionKeyword, sessionIndex) in seen {
+      let all = folded.matches(of: FoldedKeyword(update.keyword), inRows: 0..<Self.corpus.count)
+      switch update.phase {
+      case .visible:
+        #expect(update.navigation.index.allMatches == all.filter { $0.row < 40 })
+      case .complete:
+        #expect(update.navigation.index.allMatches == all)
+        #expect(sessionKeyword == update.keyword)
+        #expect(sessionIndex == update.navigation.index)
+      }
+      #expect(update.navigation.viewport == 0..<40)
+    }
+    #expect(seen.map(\.0.phase) == [.visible, .complete, .visible, .complete])
+  }
+
+  /// Next, previous and scrolling move the session's selection between keystrokes, and
+  /// the next keyword keeps the match they chose.
+  @Test func nextPreviousAndScrollingMoveTheSelectionTheNextKeywordKeeps() async {
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: Self.corpus, viewport: 0..<40), policy: .immediate)
+    let (edits, typing) = AsyncStream.makeStream(of: KeywordEdit.self)
+    let run = Task { await pipeline.run(edits) }
+    var updates = pipeline.updates.makeAsyncIterator()
+    typing.yield(KeywordEdit(keystroke: 0, keyword: "zeph"))
+    while let update = await updates.next(), update.phase != .complete {}
+    let first = await pipeline.session.navigation.current
+    var moved = await pipeline.next()
+    moved = await pipeline.next()
+    #expect(moved.current == first.map { $0 + 2 })
+    #expect(await pipeline.previous().current == first.map { $0 + 1 })
+    #expect(await pipeline.setViewport(7_000..<7_040).viewport == 7_000..<7_040)
+    let chosen = await pipeline.session.navigation.currentMatch
+    typing.yield(KeywordEdit(keystroke: 1, keyword: "zephyr"))
+    var complete: SearchUpdate?
+    while let update = await updates.next() {
+      if update.phase == .complete {
+        complete = update
+        break
+      }
+    }
+    typing.finish()
+    _ = await run.value
+    #expect(complete?.navigation.currentMatch?.row == chosen?.row)
+    #expect(complete?.navigation.viewport == 7_000..<7_040)
+  }
+
+  /// A token query in an edit: the visible rows' matches of every token first, marked
+  /// with their tokens, then the session's own answer for the query.
+  @Test func aTokenQueryEditSearchesEveryToken() async {
+    let query = TokenQuery(tokens: ["zephyr", "zebu"])
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: Self.corpus, viewport: 0..<40), policy: .immediate)
+    async let collected = pipeline.updates.reduce(into: [SearchUpdate]()) { $0.append($1) }
+    let edits = AsyncStream<KeywordEdit> { continuation in
+      continuation.yield(KeywordEdit(keystroke: 0, keyword: "zephyr, zebu", query: query))
+      continuation.finish()
+    }
+    _ = await pipeline.run(edits)
+    let updates = await collected
+    var expected = SearchSession(corpus: Self.corpus, viewport: 0..<40)
+    expected.setQuery(query)
+    #expect(updates.map(\.phase) == [.visible, .complete])
+    // Every row holds one of the two: "Zephyr" in rows 0, 7, …, "zebu" in the others.
+    #expect(updates[0].navigation.index.allMatches.map(\.row) == Array(0..<40))
+    #expect(
+      updates[0].navigation.tokens
+        == (0..<40).map { $0 % 7 == 0 ? 0 : 1 })
+    #expect(updates[1].navigation.index == expected.navigation.index)
+    #expect(updates[1].navigation.tokens == expected.navigation.tokens)
+    #expect(await pipeline.session.query == query)
+  }
 }
