@@ -13,7 +13,7 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Fuzz/Encodings Fuzz/Baselines Examples/NaiveSearch/Package.swift \
   Examples/NaiveSearch/Sources Examples/EmbedSearch/Package.swift Examples/EmbedSearch/Sources
 
-.PHONY: chart-library terminal test-arm64 test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: chart-library terminal bench-view test-arm64 test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   test-portable bench-peers bench-real-text bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -32,6 +32,7 @@ bench: datasets bench-peers
 	$(TSBENCH) replay --dataset datasets/mixed-1m.jsonl
 	$(TSBENCH) bench-tokens --rounds 9
 	$(TSBENCH) bench-index
+	$(MAKE) --no-print-directory bench-view
 	@# The index beside the scan, timed as bench-matchers times every strategy, at three sizes.
 	for dataset in mixed-10k mixed-100k mixed-1m; do \
 	  $(TSBENCH) bench-matchers --dataset $$dataset --matchers folded,fts5 --rounds 5 \
@@ -91,6 +92,11 @@ chart-library:
 ## test-times: where make test's time goes on a fresh clone, by phase, target and test (results/test-times.md)
 test-times: unicode-data engines chart-library
 	Scripts/test-times.sh $(if $(CI_LOG),--ci-log $(CI_LOG))
+
+## bench-view: the viewer's keystroke latency on mixed-1m, folded beside regex, read from its own latency line in tmux (results/view/)
+bench-view: build terminal
+	test -f datasets/mixed-1m.jsonl || $(TSBENCH) datasets --only mixed-1m
+	python3 Scripts/bench-view.py $(TSBENCH) datasets/mixed-1m.jsonl results/view folded regex
 
 # The tests that reach the scan kernel: every target that searches, and the two tests of
 # TranscriptCorpusTests that search what they read (the rest of that target reads and

@@ -135,7 +135,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "TranscriptViewerTests",
-      dependencies: ["TranscriptCorpus", "TranscriptSearch", "TranscriptViewer"]),
+      dependencies: ["SearchBenchKit", "TranscriptCorpus", "TranscriptSearch", "TranscriptViewer"]),
     // Runs the tsbench binary built beside the tests, as a person runs it.
     .testTarget(name: "tsbenchTests"),
   ],

@@ -57,12 +57,18 @@ phase() {  # phase NAME COMMAND...: runs it, records its wall time, fails with i
   printf '%s\t%s\n' "$name" "$seconds" >>"$work/phases.txt"
 }
 
+# make test builds the release tsbench the viewer's terminal test drives, in the folder the
+# example and the gate share.
+release=(make --no-print-directory build)
 if [ "$fresh" = 1 ]; then
   phase "resolve (fetch the dependencies)" swift package resolve
+  phase "build: the release tsbench" "${release[@]}"
   phase "build: dependencies, package and tests (debug)" swift build --build-tests
 else
+  phase "build: the release tsbench, what changed" "${release[@]}"
   phase "build: what changed (debug)" swift build --build-tests
 fi
+export TSB_VIEWER_BINARY="$PWD/.build-dependents/release/tsbench"
 phase "tests, as make test runs them" swift test --skip-build
 
 # The test targets: Tests/ also holds a C target the test binaries link.

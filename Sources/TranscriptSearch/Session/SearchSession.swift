@@ -173,6 +173,13 @@ public struct SearchSession: Sendable {
     return index.suggestions(for: prefix, limit: limit)
   }
 
+  /// Keeps `other`'s suggestion index, and its indexing under way, in place of this
+  /// session's: for a search that ran on an older copy of the same corpus.
+  mutating func keepSuggestions(of other: SearchSession) {
+    suggestionIndex = other.suggestionIndex
+    indexing = other.indexing
+  }
+
   /// Whether ``suggestions(for:limit:)`` answers from every row (false while a large
   /// corpus is still being indexed in the background).
   public var suggestionsAreComplete: Bool {

@@ -9,6 +9,9 @@ public struct Frame {
   /// The strategy and input policy, for the latency line.
   public var engine: String
 
+  /// The suggestions shown under the field.
+  public static let suggestionLimit = 6
+
   public init(usesColor: Bool, engine: String) {
     self.usesColor = usesColor
     self.engine = engine
@@ -93,9 +96,10 @@ public struct Frame {
     } else if !state.suggestions.isEmpty {
       text =
         "Tab: "
-        + state.suggestions.prefix(6).map { "\($0.term) \($0.count)" }.joined(separator: " · ")
+        + state.suggestions.prefix(Self.suggestionLimit).map { "\($0.term) \($0.count)" }
+        .joined(separator: " · ") + (state.suggestionsAreComplete ? "" : " (nearby rows)")
     } else {
-      text = state.suggestionsReady ? "" : "(suggestions: indexing…)"
+      text = ""
     }
     return LineFit.fit(
       ScreenText.cells(of: text).map { Cell($0.cell.text, width: $0.cell.width, style: .dim) },

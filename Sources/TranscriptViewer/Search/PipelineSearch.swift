@@ -44,4 +44,11 @@ public final class PipelineSearch: ViewerSearch {
   public func next() async -> SearchNavigation { await pipeline.next() }
 
   public func previous() async -> SearchNavigation { await pipeline.previous() }
+
+  /// The session's own suggestions.
+  public func suggestions(for prefix: String) async -> (
+    terms: [(term: String, count: Int)], complete: Bool
+  ) {
+    await pipeline.suggestions(for: prefix, limit: Frame.suggestionLimit)
+  }
 }

@@ -30,4 +30,8 @@ public protocol ViewerSearch: Sendable {
   func next() async -> SearchNavigation
   /// The previous match of the last complete search.
   func previous() async -> SearchNavigation
+  /// Completions of the word being typed, and whether they come from every row yet.
+  func suggestions(for prefix: String) async -> (
+    terms: [(term: String, count: Int)], complete: Bool
+  )
 }

@@ -12,7 +12,6 @@ public enum Viewer {
   private enum Event: Sendable {
     case input(InputReader.Event)
     case update(ViewerUpdate)
-    case suggestions(SuggestionIndex)
   }
 
   /// Shows `corpus` on `terminal` with `makeSearch`'s engine (given the first viewport)
@@ -35,26 +34,18 @@ public enum Viewer {
       for await update in search.updates { sink.yield(.update(update)) }
     }
     defer { forwarding.cancel() }
-    // On a thread of its own: counting a large corpus's terms takes seconds, and would
-    // hold one of the few threads that run the searches and this loop.
-    Thread.detachNewThread {
-      var index = SuggestionIndex(corpus: corpus)
-      _ = index.suggestions(for: "a")  // sorts its terms once, here
-      sink.yield(.suggestions(index))
-    }
-    var suggestionIndex: SuggestionIndex?
-
     func draw() {
       terminal.write(frame.render(state, corpus: corpus))
       // The frame's own latency is known once it is written: the line shows it next.
       if state.frameWritten(at: .now) { terminal.write(frame.render(state, corpus: corpus)) }
     }
-    func refreshSuggestions() {
+    func refreshSuggestions() async {
       let word = FieldText.lastWord(of: state.field)
-      if word.isEmpty || suggestionIndex == nil {
+      if word.isEmpty {
         state.suggestions = []
       } else {
-        state.suggestions = suggestionIndex!.suggestions(for: String(word), limit: 6)
+        (state.suggestions, state.suggestionsAreComplete) = await search.suggestions(
+          for: String(word))
       }
     }
 
@@ -63,10 +54,6 @@ public enum Viewer {
       switch event {
       case .update(let update):
         if state.apply(update) { state.show(await search.setViewport(state.viewport)) }
-      case .suggestions(let index):
-        suggestionIndex = index
-        state.suggestionsReady = true
-        refreshSuggestions()
       case .input(.ended):
         return 0
       case .input(.signal(let signal)):
@@ -90,7 +77,7 @@ public enum Viewer {
           case .quit: return 0
           case .suspend: suspend(terminal)
           case .search:
-            refreshSuggestions()
+            await refreshSuggestions()
             await search.edit(state.nextEdit(at: time))
           case .scrolled:
             state.show(await search.setViewport(state.viewport))

@@ -41,7 +41,9 @@ public struct ViewerState {
   /// The matches highlighted and the current one.
   public private(set) var navigation = SearchNavigation()
   public var suggestions: [(term: String, count: Int)] = []
-  public var suggestionsReady = false
+  /// Whether the suggestions come from every row (false while a large transcript is
+  /// still being indexed: they come from the rows around the screen).
+  public var suggestionsAreComplete = false
   public private(set) var latency: Latency?
   /// When each keystroke that changed the search was read.
   private var typedAt: [Int: ContinuousClock.Instant] = [:]
@@ -228,7 +230,10 @@ public struct ViewerState {
       switch phase {
       case .visible where measured?.visible == nil: measured?.visible = time - typed
       case .visible: break
-      case .complete: measured?.complete = time - typed
+      case .complete:
+        // The complete result shows the rows on screen too, if it came first.
+        if measured?.visible == nil { measured?.visible = time - typed }
+        measured?.complete = time - typed
       }
       latency = measured
       measuredAny = true

@@ -295,4 +295,24 @@ extension SearchPipelineTests {
     #expect(updates[1].navigation.tokens == expected.navigation.tokens)
     #expect(await pipeline.session.query == query)
   }
+
+  /// Suggestions come from the session, and the index they build outlives the searches
+  /// that ran while it was built.
+  @Test func suggestionsComeFromTheSessionAndSurviveSearches() async {
+    let pipeline = SearchPipeline(
+      session: SearchSession(corpus: Self.corpus, viewport: 0..<40, folding: .immediately),
+      policy: .immediate)
+    let (edits, typing) = AsyncStream.makeStream(of: KeywordEdit.self)
+    let run = Task { await pipeline.run(edits) }
+    let (terms, complete) = await pipeline.suggestions(for: "zep")
+    #expect(complete)
+    #expect(terms.first?.term == "zephyr")
+    #expect(terms.first?.count == 2_858)  // rows 0, 7, 14, … of 20,000
+    var updates = pipeline.updates.makeAsyncIterator()
+    typing.yield(KeywordEdit(keystroke: 0, keyword: "zebu"))
+    while let update = await updates.next(), update.phase != .complete {}
+    typing.finish()
+    _ = await run.value
+    #expect(await pipeline.session.suggestionIndex != nil)
+  }
 }

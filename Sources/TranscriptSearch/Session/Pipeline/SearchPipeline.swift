@@ -133,8 +133,9 @@ public actor SearchPipeline {
       edit, on: session, newest: newestKeystroke, output: continuation)
     statistics.searchSeconds += outcome.seconds
     if var searched = outcome.session, var update = outcome.complete {
-      // The view may have scrolled while the search ran.
+      // The view may have scrolled, and the suggestions' index grown, while it ran.
       searched.setViewport(session.navigation.viewport)
+      searched.keepSuggestions(of: session)
       session = searched
       update.navigation = searched.navigation
       update.time = ContinuousClock.now
@@ -153,6 +154,15 @@ public actor SearchPipeline {
   public func setViewport(_ rows: Range<Int>) -> SearchNavigation {
     session.setViewport(rows)
     return session.navigation
+  }
+
+  /// Completions of `prefix` from the session (``SearchSession/suggestions(for:limit:)``),
+  /// and whether they come from every row yet.
+  public func suggestions(for prefix: String, limit: Int = 10) -> (
+    terms: [(term: String, count: Int)], complete: Bool
+  ) {
+    let terms = session.suggestions(for: prefix, limit: limit)
+    return (terms, session.suggestionsAreComplete)
   }
 
   /// Selects the next match of the last complete search (a find bar's "next"); the
