@@ -59,7 +59,9 @@ def run(matcher):
                     "-y", "40", f"{tsbench} view {dataset} --matcher {matcher}"], check=True)
     try:
         wait(socket, lambda line: "rows 1–" in line)
-        time.sleep(3)  # the fold and the suggestions' index, which run at start, are done
+        # The fold and the suggestions' index run in the background from the start, while a
+        # person reads the first screen: typing starts after them, as it would.
+        time.sleep(5)
         keystroke = -1
         samples = []
         for keyword in keywords:

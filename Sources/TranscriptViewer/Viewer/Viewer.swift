@@ -49,6 +49,9 @@ public enum Viewer {
       }
     }
 
+    // A large transcript's suggestions are indexed in the background from the start, as
+    // it is folded, while the person reads the first screen.
+    _ = await search.suggestions(for: "")
     draw()
     for await event in events {
       switch event {
@@ -77,8 +80,9 @@ public enum Viewer {
           case .quit: return 0
           case .suspend: suspend(terminal)
           case .search:
-            await refreshSuggestions()
+            // The search first: suggestions must not delay the highlights.
             await search.edit(state.nextEdit(at: time))
+            await refreshSuggestions()
           case .scrolled:
             state.show(await search.setViewport(state.viewport))
           case .next:
