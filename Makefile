@@ -77,7 +77,7 @@ bench-peers:
 
 ## test: run every test (the viewer's terminal test drives the release tsbench in tmux)
 test: unicode-data engines chart-library terminal build
-	TSB_VIEWER_BINARY=$(CURDIR)/$(TSBENCH) $(SWIFT) test
+	TSB_VIEWER_BINARY=$(TSBENCH) $(SWIFT) test
 
 # tmux, the real terminal the viewer's test drives, installed when missing.
 terminal:
