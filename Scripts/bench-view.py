@@ -57,6 +57,7 @@ def run(matcher):
     socket = f"tsb-bench-view-{uuid.uuid4().hex[:8]}"
     subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "120",
                     "-y", "40", f"{tsbench} view {dataset} --matcher {matcher}"], check=True)
+    socket_path = tmux(socket, "display-message", "-p", "#{socket_path}").strip()
     try:
         wait(socket, lambda line: "rows 1–" in line)
         # The fold and the suggestions' index run in the background from the start, while a
@@ -88,6 +89,8 @@ def run(matcher):
         return samples
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+        if os.path.exists(socket_path):  # tmux leaves its socket behind
+            os.unlink(socket_path)
 
 
 def quantile(values, q):
