@@ -61,7 +61,7 @@ extension TSBench {
       if matcher != "folded" && policy != "cancel-stale" {
         throw ValidationError(
           "--policy applies to folded, which searches through the session's pipeline; "
-            + "\(matcher) cancels a stale search")
+            + "\(matcher) searches the whole transcript one keyword at a time, the newest next")
       }
     }
 

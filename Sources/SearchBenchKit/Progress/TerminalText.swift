@@ -39,10 +39,15 @@ public enum TerminalText {
   }
 
   static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    scalar != "\n" && scalar != "\t" && isControl(scalar)
+  }
+
+  /// Whether `scalar` can drive a terminal or reorder a line: C0, DEL, C1 and the
+  /// bidirectional embeddings, overrides and isolates. (Line feed and tab among them: a
+  /// full-screen view, which places every line itself, shows them too.)
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
-    case 0x0A, 0x09: false
-    case 0x00...0x1F, 0x7F...0x9F: true
-    case 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }

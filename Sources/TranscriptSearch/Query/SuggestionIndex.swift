@@ -21,6 +21,15 @@ public struct SuggestionIndex: Sendable {
     self.init(corpus: corpus, shouldStop: { false })
   }
 
+  /// Counts the terms of `rowCount` rows of `corpus` centred on `rows` (all of them in a
+  /// smaller corpus): the suggestions a search bar can give at once while the index of a
+  /// large corpus is still being built.
+  public init(corpus: Corpus, around rows: Range<Int>, rowCount: Int) {
+    let center = (rows.lowerBound + rows.upperBound) / 2
+    let first = max(0, min(center - rowCount / 2, corpus.count - rowCount))
+    self.init(corpus: Corpus(corpus[first..<min(first + rowCount, corpus.count)]))
+  }
+
   /// Counts the terms of every row of `corpus`, or some of them if `shouldStop` (asked
   /// every few thousand rows) turns true: a build given up.
   init(corpus: Corpus, shouldStop: @Sendable () -> Bool) {

@@ -165,12 +165,9 @@ public struct SearchSession: Sendable {
     }
     if suggestionIndex != nil { return suggestionIndex!.suggestions(for: prefix, limit: limit) }
     if indexing == nil { indexing = IndexingInBackground(corpus) }
-    let center = (navigation.viewport.lowerBound + navigation.viewport.upperBound) / 2
-    let first = max(
-      0, min(center - Self.nearbySuggestionRows / 2, corpus.count - Self.nearbySuggestionRows))
-    let nearby = Corpus(corpus[first..<min(first + Self.nearbySuggestionRows, corpus.count)])
-    var index = SuggestionIndex(corpus: nearby)
-    return index.suggestions(for: prefix, limit: limit)
+    var nearby = SuggestionIndex(
+      corpus: corpus, around: navigation.viewport, rowCount: Self.nearbySuggestionRows)
+    return nearby.suggestions(for: prefix, limit: limit)
   }
 
   /// Keeps `other`'s suggestion index, and its indexing under way, in place of this

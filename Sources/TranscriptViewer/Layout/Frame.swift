@@ -101,9 +101,7 @@ public struct Frame {
     } else {
       text = ""
     }
-    return LineFit.fit(
-      ScreenText.cells(of: text).map { Cell($0.cell.text, width: $0.cell.width, style: .dim) },
-      columns: state.columns)
+    return LineFit.fit(plainCells(text, style: .dim), columns: state.columns)
   }
 
   /// "Find: keyword" and, at the right, the options and the status; and the column after

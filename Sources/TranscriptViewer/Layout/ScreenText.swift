@@ -1,3 +1,5 @@
+import SearchBenchKit
+
 /// Turns a row's text into cells that are safe and predictable on a terminal: nothing in
 /// a transcript may drive the terminal, and every cell takes the columns it is counted as.
 ///
@@ -46,7 +48,7 @@ public enum ScreenText {
 
   /// What stands for `character` if it holds a control, or nil if it is shown as itself.
   static func escaped(_ character: Character) -> String? {
-    guard character.unicodeScalars.contains(where: isControl) else { return nil }
+    guard character.unicodeScalars.contains(where: TerminalText.isControl) else { return nil }
     var shown = ""
     for scalar in character.unicodeScalars {
       switch scalar.value {
@@ -55,7 +57,7 @@ public enum ScreenText {
       case 0x00...0x1F: shown += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
       case 0x7F: shown += "^?"
       default:
-        if isControl(scalar) {
+        if TerminalText.isControl(scalar) {
           shown += "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
         } else if CellWidth.of(scalar) > 0 {
           shown.unicodeScalars.append(scalar)
@@ -63,13 +65,6 @@ public enum ScreenText {
       }
     }
     return shown
-  }
-
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
   }
 }
 

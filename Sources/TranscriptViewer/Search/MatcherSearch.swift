@@ -139,10 +139,8 @@ public actor MatcherSearch: ViewerSearch {
     if suggestionIndex != nil {
       return (suggestionIndex!.suggestions(for: prefix, limit: Frame.suggestionLimit), true)
     }
-    let center = (navigation.viewport.lowerBound + navigation.viewport.upperBound) / 2
-    let rows = SearchSession.nearbySuggestionRows
-    let first = max(0, min(center - rows / 2, corpus.count - rows))
-    var nearby = SuggestionIndex(corpus: Corpus(corpus[first..<min(first + rows, corpus.count)]))
+    var nearby = SuggestionIndex(
+      corpus: corpus, around: navigation.viewport, rowCount: SearchSession.nearbySuggestionRows)
     return (nearby.suggestions(for: prefix, limit: Frame.suggestionLimit), false)
   }
 

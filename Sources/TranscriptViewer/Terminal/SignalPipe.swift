@@ -17,7 +17,7 @@ public enum SignalPipe {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return nil }
     for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-    writeEnd.store(fds[1])
+    signalWriteEnd = fds[1]
     for signal in handled { installHandler(for: signal) }
     return fds[0]
   }
@@ -42,20 +42,15 @@ public enum SignalPipe {
     raise(SIGTSTP)
     installHandler(for: SIGTSTP)
   }
-
-  private static let writeEnd = AtomicDescriptor()
 }
 
-/// The pipe's writing end, read by the handler: a plain C global would do, but Swift 6
-/// wants shared mutable state spelled out.
-private final class AtomicDescriptor: @unchecked Sendable {
-  nonisolated(unsafe) static var value: Int32 = -1
-  func store(_ fd: Int32) { Self.value = fd }
-}
+/// The pipe's writing end, set once before any handler is installed and only read by
+/// the handlers after.
+nonisolated(unsafe) private var signalWriteEnd: Int32 = -1
 
 private let handler: @convention(c) (Int32) -> Void = { signal in
   let saved = errno
   var byte = UInt8(truncatingIfNeeded: signal)
-  _ = write(AtomicDescriptor.value, &byte, 1)
+  _ = write(signalWriteEnd, &byte, 1)
   errno = saved
 }

@@ -21,7 +21,6 @@ public struct ViewerState {
   /// showing it was written.
   public struct Latency: Sendable {
     public var keystroke: Int
-    public var keyword: String
     public var visible: Duration?
     public var complete: Duration?
   }
@@ -225,7 +224,7 @@ public struct ViewerState {
       guard let typed = typedAt[number] else { continue }
       var measured = latency
       if measured?.keystroke != number {
-        measured = Latency(keystroke: number, keyword: shown?.keyword ?? "")
+        measured = Latency(keystroke: number)
       }
       switch phase {
       case .visible where measured?.visible == nil: measured?.visible = time - typed

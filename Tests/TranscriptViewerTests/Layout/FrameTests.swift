@@ -1,4 +1,5 @@
 import Foundation
+import SearchBenchKit
 import Testing
 import TranscriptSearch
 
@@ -74,7 +75,7 @@ import TranscriptSearch
       searched("zephyr"), corpus: Self.corpus)
     let stripped = frame.replacingOccurrences(
       of: "\u{1B}\\[(\\??[0-9;]*)[HJKmlh]", with: "", options: .regularExpression)
-    #expect(!stripped.unicodeScalars.contains { ScreenText.isControl($0) })
+    #expect(!stripped.unicodeScalars.contains { TerminalText.isControl($0) })
   }
 
   /// Matches in yellow, the current one in cyan; under NO_COLOR, reverse video and bold.

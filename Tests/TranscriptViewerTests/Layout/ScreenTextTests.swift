@@ -1,3 +1,4 @@
+import SearchBenchKit
 import Testing
 
 @testable import TranscriptViewer
@@ -11,7 +12,7 @@ import Testing
     let hostile = "a\u{1B}]0;owned\u{07}b\u{9B}2Jc\u{202E}d\u{2066}e\r\nf\tg\u{7F}"
     let text = shown(hostile)
     #expect(text == "a^[]0;owned^Gb<U+9B>2Jc<U+202E>d<U+2066>e\u{21B5}\u{21B5}f g^?")
-    #expect(!text.unicodeScalars.contains { ScreenText.isControl($0) })
+    #expect(!text.unicodeScalars.contains { TerminalText.isControl($0) })
   }
 
   @Test func eachCellKeepsItsCharactersOffset() {
