@@ -127,6 +127,14 @@ struct PlainCharacterScanTests {
       starts.append(offset)
       offset += character.utf8.count
     }
+    // Whether each character is its own key (ASCII capitals count as their own keys: the
+    // row builder lowercases them after), decided once: the scans from every start share it.
+    let ownKey = starts.indices.map { character in
+      let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
+      let bytes = Array(utf8[starts[character]..<characterEnd])
+      let lowered = bytes.map { $0 &- 0x41 < 26 ? $0 + 0x20 : $0 }
+      return MatchKey.composedKey(String(decoding: bytes, as: UTF8.self)) == lowered
+    }
     for (index, start) in starts.enumerated() {
       let (stretch, items) = Self.scan(utf8, from: start, with: &cache)
       let described = "\(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)"
@@ -141,17 +149,14 @@ struct PlainCharacterScanTests {
       while character < starts.count && starts[character] < stretch.pending {
         let characterStart = starts[character]
         let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
-        let bytes = Array(utf8[characterStart..<characterEnd])
-        // ASCII capitals count as their own keys: the row builder lowercases them after.
-        let lowered = bytes.map { $0 &- 0x41 < 26 ? $0 + 0x20 : $0 }
-        let key = MatchKey.composedKey(String(decoding: bytes, as: UTF8.self))
-        if key == lowered {
+        if ownKey[character] {
           for inner in (characterStart + 1)..<characterEnd where utf8[inner] & 0xC0 != 0x80 {
             expected.append(UInt32(inner))
           }
         } else {
           #expect(
-            String(decoding: bytes, as: UTF8.self).unicodeScalars.count == 1,
+            String(decoding: utf8[characterStart..<characterEnd], as: UTF8.self).unicodeScalars
+              .count == 1,
             "\(described): passed a character of several scalars that is not its own key",
             sourceLocation: sourceLocation)
           expected.append(UInt32(characterStart) | CharacterKeyCache.keyedItem)
