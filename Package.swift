@@ -1,6 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// `make test` sets TSB_OPTIMIZE_TESTED=1: the libraries the tests exercise are then built
+// optimized in debug builds, assertions kept (`-assert-config Debug`), which halves the
+// suite's time. Unset, as for any package that depends on this one, nothing changes: SwiftPM
+// refuses unsafe flags in a dependency resolved by version.
+let optimizeTested = Context.environment["TSB_OPTIMIZE_TESTED"] == "1"
+let optimizedForTests: [SwiftSetting] =
+  optimizeTested
+  ? [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))] : []
+let optimizedCForTests: [CSetting] =
+  optimizeTested ? [.unsafeFlags(["-O2"], .when(configuration: .debug))] : []
+
 let package = Package(
   name: "TranscriptSearchBench",
   // The versions Synchronization's Mutex needs, which the core uses.
@@ -30,19 +41,22 @@ let package = Package(
       dependencies: [
         "CScanKernels", "CFoldKernels",
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-      ]
+      ],
+      swiftSettings: optimizedForTests
     ),
     // What only the harness needs beside the core: the list of strategies it measures,
     // the stock engines of Swift and Foundation, the oracle and the sample app's index.
-    .target(name: "SearchStrategies", dependencies: ["TranscriptSearch"]),
+    .target(
+      name: "SearchStrategies", dependencies: ["TranscriptSearch"], swiftSettings: optimizedForTests
+    ),
     // The search's vector kernels for x86-64, chosen at run time (see ScanKernel).
-    .target(name: "CScanKernels"),
+    .target(name: "CScanKernels", cSettings: optimizedCForTests),
     // The fold's pass over plain characters for x86-64 with AVX2 (see PlainScanKernel).
-    .target(name: "CFoldKernels"),
+    .target(name: "CFoldKernels", cSettings: optimizedCForTests),
     // The importers' UTF-8 validator for x86-64 with AVX2, chosen at run time.
-    .target(name: "CUTF8Validation"),
+    .target(name: "CUTF8Validation", cSettings: optimizedCForTests),
     // The JSON Lines reader's pass over a string's plain bytes with AVX2.
-    .target(name: "CJSONScan"),
+    .target(name: "CJSONScan", cSettings: optimizedCForTests),
     // The temporary files a signal or a trap removes before the process ends.
     .target(name: "CExitCleanup"),
     // SHA-256 from the system on Linux: OpenSSL's libcrypto (Debian libssl-dev). Apple's
@@ -53,7 +67,8 @@ let package = Package(
       dependencies: [
         "TranscriptSearch", "CUTF8Validation", "CJSONScan", "CExitCleanup",
         .target(name: "CLibCrypto", condition: .when(platforms: [.linux, .android])),
-      ]
+      ],
+      swiftSettings: optimizedForTests
     ),
     .target(name: "CHeapStats"),
     // Names the strategy and keyword being searched if a strategy traps.
@@ -70,7 +85,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     .target(
       name: "ExternalEngines",
-      dependencies: ["CPCRE2", "CICUSearch", "CFTS5", "CSQLite", "TranscriptSearch"]),
+      dependencies: ["CPCRE2", "CICUSearch", "CFTS5", "CSQLite", "TranscriptSearch"],
+      swiftSettings: optimizedForTests),
     .target(
       name: "SearchBenchKit",
       dependencies: [
@@ -81,7 +97,8 @@ let package = Package(
       ],
       // The conformance cases and the helper scripts travel with the binary, so tsbench
       // works from any folder.
-      resources: [.copy("Resources")]),
+      resources: [.copy("Resources")],
+      swiftSettings: optimizedForTests),
     .target(
       name: "TSBenchCommands",
       dependencies: [
