@@ -5,6 +5,8 @@
 #                 build as make test does (built product by product, the dependencies
 #                 took a minute longer than within the whole build, which overlaps them)
 #   tests         the suite as `make test` runs it (in parallel, one process)
+#   one-line change   the build and the suite again after a statement is added to a core
+#                 source, what a developer waits for (fresh clone only)
 #   each target   each test target alone, serially (--no-parallel), so that its time is its own
 #   slowest 20    the slowest tests of those serial runs
 # and, when given a CI log with the step times .ci/run prints, CI's time by step.
@@ -57,19 +59,34 @@ phase() {  # phase NAME COMMAND...: runs it, records its wall time, fails with i
   printf '%s\t%s\n' "$name" "$seconds" >>"$work/phases.txt"
 }
 
-# make test builds the release tsbench the viewer's terminal test drives, in the folder the
-# example and the gate share.
-release=(make --no-print-directory build)
+# make test's build: the libraries under test optimized (TSB_OPTIMIZE_TESTED, as the
+# Makefile sets it), the rest in debug.
+export TSB_OPTIMIZE_TESTED=${TSB_OPTIMIZE_TESTED:-1}
 if [ "$fresh" = 1 ]; then
   phase "resolve (fetch the dependencies)" swift package resolve
-  phase "build: the release tsbench" "${release[@]}"
   phase "build: dependencies, package and tests (debug)" swift build --build-tests
 else
-  phase "build: the release tsbench, what changed" "${release[@]}"
   phase "build: what changed (debug)" swift build --build-tests
 fi
-export TSB_VIEWER_BINARY="$PWD/.build-dependents/release/tsbench"
 phase "tests, as make test runs them" swift test --skip-build
+
+# What a developer waits for after changing one line of the core: a statement added to a
+# function every search calls, then make test's build and suite again.
+if [ "$fresh" = 1 ]; then
+  changed=Sources/TranscriptSearch/Matchers/Match.swift
+  python3 - "$changed" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path, encoding="utf-8").read()
+anchor = "  public init(row: Int, start: Int, end: Int) {\n"
+assert anchor in text, f"{path}: the changed line's place is gone"
+text = text.replace(anchor, anchor + '    assert(row >= 0, "a row is never negative")\n', 1)
+open(path, "w", encoding="utf-8").write(text)
+PY
+  phase "after a one-line change: build" swift build --build-tests
+  phase "after a one-line change: tests" swift test --skip-build
+  git checkout -q -- "$changed"
+fi
 
 # The test targets: Tests/ also holds a C target the test binaries link.
 targets=$(ls Tests | grep 'Tests$')
@@ -152,11 +169,14 @@ if [ "$fresh" = 1 ] && [ "$out" = "$root/results/test-times.md" ]; then
   python3 - "$root/README.md" "$work/phases.txt" <<'PY'
 import re, sys
 readme, phases = sys.argv[1], dict(line.rstrip("\n").split("\t") for line in open(sys.argv[2]))
-build = sum(float(v) for k, v in phases.items() if not k.startswith("tests"))
-tests = float(phases["tests, as make test runs them"])
+fresh = {k: float(v) for k, v in phases.items() if not k.startswith("after")}
+build = sum(v for k, v in fresh.items() if not k.startswith("tests"))
+tests = fresh["tests, as make test runs them"]
+again = sum(float(v) for k, v in phases.items() if k.startswith("after"))
 row = (f"| `make test` | {(build + tests) / 60:.1f} min from a fresh clone ({build / 60:.1f} building, "
-       f"{tests / 60:.1f} testing; `make test-times` measures it: results/test-times.md) | "
-       "about 1 GB of build products in `.build/` |")
+       f"{tests / 60:.1f} testing), {again:.0f} s after a one-line change to the core "
+       "(`make test-times` measures both: results/test-times.md) | "
+       "about 0.8 GB of build products in `.build/` |")
 text = open(readme, encoding="utf-8").read()
 text, count = re.subn(r"^\| `make test` \|.*$", lambda _: row, text, count=1, flags=re.M)
 if count:
