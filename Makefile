@@ -80,8 +80,12 @@ bench-peers:
 	  echo "matplotlib could not be installed: no charts"
 
 ## test: run every test (the viewer's terminal test drives the debug tsbench in tmux on mixed-100k)
+# The tests' temporary files go to a folder of the run's own, removed when the run ends,
+# also when interrupted.
 test: unicode-data engines chart-library terminal
-	$(SWIFT) test
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/tsb-test.XXXXXX"); \
+	  trap 'rm -rf "$$scratch"' EXIT; trap 'exit 130' INT TERM; \
+	  echo "$(SWIFT) test (temporary files in $$scratch)"; TMPDIR="$$scratch" $(SWIFT) test
 
 ## test-viewer-1m: the viewer's terminal test again, on the release tsbench and mixed-1m (run by CI)
 test-viewer-1m: engines terminal build

@@ -45,13 +45,39 @@ final class TmuxPane {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     guard status == 0 else { throw TmuxError(message: "tmux new-session failed (\(status))") }
     try tmux(["set-option", "-g", "remain-on-exit", "on"])
+    // The server is a daemon of its own: should this process end without closing the pane
+    // (an interrupted `make test`), a watchdog ends the server, and the program in its pane,
+    // within a second, and removes its socket.
+    let path = try value("socket_path")
+    let watch = [
+      "/bin/sh", "-c",
+      "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; "
+        + "tmux -L \(socket) kill-server 2>/dev/null; rm -f '\(path)'",
+    ]
+    var watchArgv = watch.map { strdup($0) } + [nil]
+    defer { for argument in watchArgv { free(argument) } }
+    guard posix_spawn(&watchdog, "/bin/sh", &actions, &attributes, &watchArgv, environ) == 0
+    else {
+      close()
+      throw TmuxError(message: "cannot start the tmux server's watchdog")
+    }
   }
 
-  /// Ends the server and everything in its panes, and removes its socket.
+  /// The process that ends the server if this one ends first.
+  private var watchdog: pid_t = 0
+
+  /// Ends the server and everything in its panes, removes its socket, and stops the
+  /// watchdog.
   func close() {
     let path = try? value("socket_path")
     _ = try? tmux(["kill-server"])
     if let path, !path.isEmpty { unlink(path) }
+    if watchdog > 0 {
+      kill(watchdog, SIGTERM)
+      var status: Int32 = 0
+      while waitpid(watchdog, &status, 0) < 0 && errno == EINTR {}
+      watchdog = 0
+    }
   }
 
   deinit { close() }
