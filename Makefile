@@ -81,9 +81,9 @@ bench-peers:
 
 ## test: run every test (the viewer's terminal test drives the debug tsbench in tmux on mixed-100k)
 # The tests' temporary files go to a folder of the run's own, removed when the run ends,
-# also when interrupted.
+# also when interrupted; open to every user as /tmp is, since a test runs tsbench as another.
 test: unicode-data engines chart-library terminal
-	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/tsb-test.XXXXXX"); \
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/tsb-test.XXXXXX"); chmod 1777 "$$scratch"; \
 	  trap 'rm -rf "$$scratch"' EXIT; trap 'exit 130' INT TERM; \
 	  echo "$(SWIFT) test (temporary files in $$scratch)"; TMPDIR="$$scratch" $(SWIFT) test
 
