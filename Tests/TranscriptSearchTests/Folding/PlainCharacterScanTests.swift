@@ -127,11 +127,11 @@ struct PlainCharacterScanTests {
       starts.append(offset)
       offset += character.utf8.count
     }
+    let ends = Array(starts.dropFirst()) + [utf8.count]
     // Whether each character is its own key (ASCII capitals count as their own keys: the
     // row builder lowercases them after), decided once: the scans from every start share it.
     let ownKey = starts.indices.map { character in
-      let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
-      let bytes = Array(utf8[starts[character]..<characterEnd])
+      let bytes = Array(utf8[starts[character]..<ends[character]])
       let lowered = bytes.map { $0 &- 0x41 < 26 ? $0 + 0x20 : $0 }
       return MatchKey.composedKey(String(decoding: bytes, as: UTF8.self)) == lowered
     }
@@ -147,8 +147,7 @@ struct PlainCharacterScanTests {
       var expected: [UInt32] = []
       var character = index
       while character < starts.count && starts[character] < stretch.pending {
-        let characterStart = starts[character]
-        let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
+        let (characterStart, characterEnd) = (starts[character], ends[character])
         if ownKey[character] {
           for inner in (characterStart + 1)..<characterEnd where utf8[inner] & 0xC0 != 0x80 {
             expected.append(UInt32(inner))
@@ -173,8 +172,7 @@ struct PlainCharacterScanTests {
         #expect(
           character < starts.count && starts[character] == stretch.pending, "\(described)",
           sourceLocation: sourceLocation)
-        let characterEnd = character + 1 < starts.count ? starts[character + 1] : utf8.count
-        #expect(stretch.stop <= characterEnd, "\(described)", sourceLocation: sourceLocation)
+        #expect(stretch.stop <= ends[character], "\(described)", sourceLocation: sourceLocation)
         let read = String(decoding: utf8[stretch.pending..<stretch.stop], as: UTF8.self)
         #expect(
           read.unicodeScalars.count == stretch.pendingScalars, "\(described)",

@@ -48,11 +48,11 @@ final class TmuxPane {
     // The server is a daemon of its own: should this process end without closing the pane
     // (an interrupted `make test`), a watchdog ends the server, and the program in its pane,
     // within a second, and removes its socket.
-    let path = try value("socket_path")
+    socketPath = try value("socket_path")
     let watch = [
       "/bin/sh", "-c",
       "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; "
-        + "tmux -L \(socket) kill-server 2>/dev/null; rm -f '\(path)'",
+        + "tmux -L \(socket) kill-server 2>/dev/null; rm -f '\(socketPath)'",
     ]
     var watchArgv = watch.map { strdup($0) } + [nil]
     defer { for argument in watchArgv { free(argument) } }
@@ -65,13 +65,14 @@ final class TmuxPane {
 
   /// The process that ends the server if this one ends first.
   private var watchdog: pid_t = 0
+  /// Where the server listens, which tmux leaves behind when it ends.
+  private var socketPath = ""
 
   /// Ends the server and everything in its panes, removes its socket, and stops the
   /// watchdog.
   func close() {
-    let path = try? value("socket_path")
     _ = try? tmux(["kill-server"])
-    if let path, !path.isEmpty { unlink(path) }
+    if !socketPath.isEmpty { unlink(socketPath) }
     if watchdog > 0 {
       kill(watchdog, SIGTERM)
       var status: Int32 = 0
