@@ -209,7 +209,7 @@ bench-baseline: bench-tools
 
 ## bench-gate-demo: with every core busy, the gate passes unmodified code 10/10 and fails a 2x slowdown 10/10
 bench-gate-demo: bench-tools
-	TSB_GATE_DEMO_REPORT=results/gate/demo.md Scripts/bench-gate-demo.sh
+	TSB_GATE_DEMO_REPORT=results/gate/demo.md TSB_GATE_DEMO_SUMMARIES=results/gate Scripts/bench-gate-demo.sh
 
 ## bench-alloc: the Matchers suite under glibc malloc and under jemalloc, side by side in results/ALLOCATORS.md
 bench-alloc: bench-tools

@@ -39,9 +39,12 @@ let package = Package(
     suite("Index"),
     suite("Session"),
     suite("Gate"),
+    // The marker whose calls split the gate workload's callgrind profile into phases.
+    .target(name: "GatePhases", path: "GatePhases"),
     .executableTarget(
       name: "GateWorkload",
       dependencies: [
+        "GatePhases",
         .product(name: "TranscriptCorpus", package: "TranscriptSearchBench"),
         .product(name: "TranscriptSearch", package: "TranscriptSearchBench"),
       ],

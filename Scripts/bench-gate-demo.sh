@@ -9,11 +9,14 @@
 #   TSB_GATE_DEMO_REPORT where to write the tally as Markdown (default: none)
 #   TSB_GATE_DEMO_AFTER_CHECK=1  the gate has just passed on this build (CI runs make
 #                        bench-check first): skip the quiet first run that builds and checks
+#   TSB_GATE_DEMO_SUMMARIES  a folder for the gate's Markdown summary of the first run of
+#                        each kind: summary-pass.md and summary-fail.md (default: none)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 gate=$root/Scripts/bench-gate.sh
 runs=${TSB_GATE_DEMO_RUNS:-10}
 report=${TSB_GATE_DEMO_REPORT:-}
+summaries=${TSB_GATE_DEMO_SUMMARIES:-}
 cores=$(nproc)
 log=$(mktemp)
 busy=()
@@ -44,11 +47,13 @@ failed_regressed=0
 details=()
 for run in $(seq "$runs"); do
   start=$(date +%s)
-  if "$gate" check > "$log" 2>&1; then
+  summary=/dev/null
+  [ -z "$summaries" ] || [ "$run" != 1 ] || summary=$summaries/summary-pass.md
+  if TSB_GATE_SUMMARY=$summary "$gate" check > "$log" 2>&1; then
     passed_clean=$((passed_clean + 1))
     verdict="passed (as it must)"
   else
-    verdict="FAILED; it must pass: $(grep -m1 -E 'grew|regressed|no verdict|did not' "$log" | sed 's/^bench-gate: //')"
+    verdict="FAILED; it must pass: $(grep -m1 -E 'regressed|no verdict|did not' "$log" | sed 's/^bench-gate: //')"
   fi
   wall=$(grep -m1 'wall clock' "$log" | sed 's/^bench-gate: //')
   line="unmodified code, run $run: $verdict ($(($(date +%s) - start)) s; $wall)"
@@ -56,11 +61,13 @@ for run in $(seq "$runs"); do
   details+=("$line")
 
   start=$(date +%s)
-  if TSB_GATE_REGRESSION=1 "$gate" check > "$log" 2>&1; then
+  summary=/dev/null
+  [ -z "$summaries" ] || [ "$run" != 1 ] || summary=$summaries/summary-fail.md
+  if TSB_GATE_SUMMARY=$summary TSB_GATE_REGRESSION=1 "$gate" check > "$log" 2>&1; then
     verdict="PASSED; it must fail"
-  elif grep -q 'instructions grew' "$log"; then
+  elif grep -q 'instructions: .*: regressed' "$log"; then
     failed_regressed=$((failed_regressed + 1))
-    verdict="failed (as it must): $(grep -m1 'instructions grew' "$log" | sed 's/^bench-gate: //')"
+    verdict="failed (as it must): $(grep -m1 'instructions: .*: regressed' "$log" | sed 's/^bench-gate: //'); the function that grew most: $(grep -m1 -A1 'where the instructions went' "$log" | tail -1 | sed 's/^bench-gate: *//')"
   else
     verdict="failed, but not on the regression: $(grep -m1 -E 'no verdict|did not' "$log" | sed 's/^bench-gate: //')"
   fi

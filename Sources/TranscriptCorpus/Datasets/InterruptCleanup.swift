@@ -1,6 +1,7 @@
 import CExitCleanup
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -26,6 +27,7 @@ public enum InterruptCleanup {
       let source = DispatchSource.makeSignalSource(
         signal: signalNumber, queue: DispatchQueue(label: "tsbench.interrupt"))
       source.setEventHandler {
+        for action in actions.withLock({ $0.values }) { action() }
         tsb_exit_cleanup_run()
         // End as the signal would have: its default action, delivered to this thread
         // (libdispatch keeps it blocked elsewhere).
@@ -79,5 +81,25 @@ public enum InterruptCleanup {
 
   public static func unregister(_ path: String) {
     tsb_exit_cleanup_remove(path)
+  }
+
+  /// Work an interrupt must do before the process ends that unlinking files cannot: a
+  /// temporary folder removed whole, a git worktree taken off its repository's list. It
+  /// runs on the interrupt's queue (not in a signal handler), so it may do anything; a
+  /// trap does not run it.
+  private static let actions = Mutex<[Int: @Sendable () -> Void]>([:])
+  private static let nextAction = Atomic<Int>(0)
+
+  /// Runs `action` if the process is interrupted before ``removeAction(_:)`` is called
+  /// with the number returned.
+  public static func addAction(_ action: @escaping @Sendable () -> Void) -> Int {
+    _ = installed
+    let number = nextAction.wrappingAdd(1, ordering: .relaxed).oldValue
+    actions.withLock { $0[number] = action }
+    return number
+  }
+
+  public static func removeAction(_ number: Int) {
+    _ = actions.withLock { $0.removeValue(forKey: number) }
   }
 }

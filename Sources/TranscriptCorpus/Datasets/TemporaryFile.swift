@@ -65,8 +65,8 @@ public struct TemporaryFile: Sendable {
 }
 
 extension String {
-  /// The path `mkstemp` wrote into a NUL-terminated template.
-  init(filledTemplate template: [CChar]) {
+  /// The path `mkstemp` or `mkdtemp` wrote into a NUL-terminated template.
+  package init(filledTemplate template: [CChar]) {
     self.init(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -1,0 +1,171 @@
+import ArgumentParser
+import Foundation
+import SearchBenchKit
+import TranscriptCorpus
+
+extension TSBench {
+  struct Bisect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Find the commit whose gate count moved past the threshold, building commits in a temporary worktree.",
+      discussion: """
+        Binary search over the commits after --good up to --bad (along first parents), each \
+        checked out in a temporary git worktree (removed afterwards, also on Ctrl-C; your \
+        checkout is not touched), its gate workload built and counted under callgrind. The \
+        benchmark followed is --benchmark or the gated phase that differs most between the \
+        two ends; a commit is bad when its count moved past --threshold percent from the \
+        good one's, towards the bad one's. A commit that does not build is skipped, as \
+        `git bisect skip` does, and a neighbour measured instead. Counts the history holds \
+        for this kind of machine are used without building. Refuses a range whose ends do \
+        not differ past the threshold.
+        """)
+
+    @Option(help: "A commit whose count is good (older).")
+    var good: String
+
+    @Option(help: "A commit whose count is bad (newer).")
+    var bad: String
+
+    @Option(help: "The gate phase to follow (default: the one that differs most).")
+    var benchmark: String?
+
+    @Option(help: "How far, in percent, a count must move to be bad.")
+    var threshold = 1.0
+
+    @OptionGroup var build: CommitBuildOptions
+
+    @Option(help: "The history whose counts are used without building ('' for none).")
+    var history = "results/history"
+
+    @Option(help: "Also write the search, commit by commit, as Markdown here.")
+    var report: String?
+
+    func validate() throws {
+      guard threshold > 0, threshold.isFinite else {
+        throw ValidationError("--threshold must be a positive percentage")
+      }
+    }
+
+    func run() throws {
+      if let report { try OutputPath.check(outputs: [report], inputs: []) }
+      let scratch = try ScratchFolder(prefix: "tsb-bisect.")
+      defer { scratch.remove() }
+      let git = try InputError.plainly { () throws(CommitError) in
+        try GitRepository(at: build.repository, scratch: scratch)
+      }
+      let goodCommit = try InputError.plainly { () throws(CommitError) in try git.commit(good) }
+      let badCommit = try InputError.plainly { () throws(CommitError) in try git.commit(bad) }
+      guard goodCommit != badCommit else {
+        throw InputError(
+          "--good and --bad are the same commit (\(git.short(goodCommit))): nothing to bisect")
+      }
+      let range = try InputError.plainly { () throws(CommitError) in
+        try git.commits(after: goodCommit, through: badCommit)
+      }
+      if let dirty = try? git.uncommittedChanges(), !dirty.isEmpty {
+        ProgressDisplay.writeError(
+          "bisect: note: your work tree has uncommitted changes; they are in no commit bisected, and stay as they are\n"
+        )
+      }
+      var bisection = Bisection(commits: [goodCommit] + range)
+      bisection.thresholdPercent = threshold
+      bisection.benchmark = benchmark
+      if !history.isEmpty {
+        for file in HistoryFile.loadAll(in: history).files {
+          for record in file.records {
+            for commit in bisection.commits where commit.hasPrefix(record.commit) {
+              bisection.history[commit] = (record.instructions, record.fingerprint)
+            }
+          }
+        }
+      }
+      ProgressDisplay.writeError(
+        "bisect: \(range.count) commits after \(git.short(goodCommit)) up to \(git.short(badCommit)); "
+          + "about \(Int(ceil(log2(Double(range.count))))) steps\n")
+      let bench = try InputError.plainly { () throws(CommitError) in
+        try CommitWorkbench(repository: git, build: build.build, scratch: scratch)
+      }
+      defer { bench.close() }
+      let result: Bisection.Result
+      do {
+        result = try bisection.run(
+          measure: { commit in
+            switch try bench.measure(
+              commit, progress: { ProgressDisplay.writeError("bisect: \($0)\n") })
+            {
+            case .measured(let profile):
+              return .counted(
+                Dictionary(
+                  uniqueKeysWithValues: profile.benchmarks.map { ($0.name, $0.instructions) }),
+                fingerprint: profile.fingerprint.id)
+            case .skipped(let reason):
+              ProgressDisplay.writeError("bisect: skipped \(git.short(commit)): \(reason)\n")
+              return .skipped(reason: reason)
+            }
+          }, progress: { ProgressDisplay.writeError("bisect: \($0)\n") })
+      } catch let error as BisectError {
+        throw InputError(error.description)
+      }
+      let lines = Self.lines(result, git: git)
+      for line in lines { print(line) }
+      if let report {
+        try ReportFile.write(Self.markdown(result, git: git, lines: lines), to: report)
+      }
+    }
+
+    static func lines(_ result: Bisection.Result, git: GitRepository) -> [String] {
+      var lines = result.probes.map { probe in
+        let count = probe.count.map { String($0) } ?? "–"
+        let change =
+          probe.count.map {
+            String(format: "%+.2f%%", Double($0 - result.good) / Double(result.good) * 100)
+          } ?? ""
+        let verdict = probe.skipped.map { "skipped: \($0)" } ?? (probe.bad == true ? "bad" : "good")
+        return
+          "\(git.short(probe.commit))  \(count.leftPadded(12)) \(change.leftPadded(9))  \(verdict) (\(probe.source.rawValue))  \(git.subject(probe.commit))"
+      }
+      if let first = result.firstBad {
+        lines.append(
+          "first bad commit: \(git.short(first)) \(git.subject(first)) (\(result.benchmark): "
+            + "\(result.good) at the good end, \(result.bad) at the bad end; \(result.builds) builds)"
+        )
+      } else {
+        lines.append(
+          "the first bad commit is one of \(result.candidates.map(git.short).joined(separator: ", ")): "
+            + "the others between could not be built (\(result.builds) builds)")
+      }
+      return lines
+    }
+
+    static func markdown(_ result: Bisection.Result, git: GitRepository, lines: [String]) -> String
+    {
+      var text = [
+        "# Bisection", "",
+        "`tsbench bisect`: \(result.benchmark) instructions, threshold \(result.thresholdPercent)%, "
+          + "\(result.builds) builds.", "",
+        "| commit | instructions | change | verdict | from | subject |",
+        "|---|---:|---:|---|---|---|",
+      ]
+      for probe in result.probes {
+        let change =
+          probe.count.map {
+            String(format: "%+.2f%%", Double($0 - result.good) / Double(result.good) * 100)
+          } ?? "–"
+        let verdict =
+          probe.skipped.map { "skipped: \($0)" } ?? (probe.bad == true ? "**bad**" : "good")
+        text.append(
+          "| `\(git.short(probe.commit))` | \(probe.count.map(String.init) ?? "–") | \(change) | \(verdict) | "
+            + "\(probe.source.rawValue) | \(git.subject(probe.commit).replacingOccurrences(of: "|", with: "\\|")) |"
+        )
+      }
+      text += ["", "**\(lines.last ?? "")**"]
+      return text.joined(separator: "\n") + "\n"
+    }
+  }
+}
+
+extension String {
+  func leftPadded(_ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
+}
