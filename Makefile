@@ -17,7 +17,7 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Fuzz/Encodings Fuzz/Baselines Examples/NaiveSearch/Package.swift \
   Examples/NaiveSearch/Sources Examples/EmbedSearch/Package.swift Examples/EmbedSearch/Sources
 
-.PHONY: chart-library terminal test-viewer-1m bench-view test-arm64 test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: valgrind chart-library terminal test-viewer-1m bench-view test-arm64 test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   test-portable bench-peers bench-real-text bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -82,7 +82,7 @@ bench-peers:
 ## test: run every test (the viewer's terminal test drives the debug tsbench in tmux on mixed-100k)
 # The tests' temporary files go to a folder of the run's own, removed when the run ends,
 # also when interrupted; open to every user as /tmp is, since a test runs tsbench as another.
-test: unicode-data engines chart-library terminal
+test: unicode-data engines chart-library terminal valgrind
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/tsb-test.XXXXXX"); chmod 1777 "$$scratch"; \
 	  trap 'rm -rf "$$scratch"' EXIT; trap 'exit 130' INT TERM; \
 	  echo "$(SWIFT) test (temporary files in $$scratch)"; TMPDIR="$$scratch" $(SWIFT) test
@@ -90,6 +90,11 @@ test: unicode-data engines chart-library terminal
 ## test-viewer-1m: the viewer's terminal test again, on the release tsbench and mixed-1m (run by CI)
 test-viewer-1m: engines terminal build
 	TSB_VIEWER_BINARY=$(TSBENCH) $(SWIFT) test --filter ViewerInTerminalTests
+
+# valgrind, which counts the instructions the gate, history and bisect tests read.
+valgrind:
+	@command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; } || { \
+	  echo "valgrind is missing and could not be installed: run 'apt-get install valgrind' as root" >&2; exit 1; }
 
 # tmux, the real terminal the viewer's test drives, installed when missing.
 terminal:

@@ -83,6 +83,12 @@ extension TSBench {
         """)
     var preparationBudget = 60.0
 
+    @Option(help: "Also write every median time as Bencher Metric Format JSON here.")
+    var bmf: String?
+
+    @Option(help: "Also write every median time as Google Benchmark JSON here.")
+    var googleBenchmark: String?
+
     /// The folder the report goes to.
     var resultsFolder: String {
       if let results { return results }
@@ -126,6 +132,9 @@ extension TSBench {
       let results = resultsFolder
       try ResultsFolder.prepare(
         results, writing: ["report.json", "REPORT.md"] + Self.chartFiles,
+        inputs: [cases] + (dataset.map { [$0] } ?? [manifest]))
+      try OutputPath.check(
+        outputs: [bmf, googleBenchmark].compactMap { $0 },
         inputs: [cases] + (dataset.map { [$0] } ?? [manifest]))
       var comparison = Comparison()
       comparison.strategies =
@@ -188,6 +197,12 @@ extension TSBench {
         ? (try? String(contentsOfFile: "\(results)/replay.md", encoding: .utf8))
           .flatMap(Self.replaySummary) : nil
       try ReportFile.writeJSON(result, to: "\(results)/report.json")
+      if let bmf { try ReportFile.write(BencherMetricFormat.json(result.exportedMetrics), to: bmf) }
+      if let googleBenchmark {
+        try ReportFile.write(
+          GoogleBenchmarkJSON.json(result.exportedMetrics, executable: ProgramName.current),
+          to: googleBenchmark)
+      }
       // The charts are drawn from report.json before REPORT.md, which links them only if
       // they were drawn.
       let charts = Self.drawCharts(in: results)

@@ -15,7 +15,7 @@ public struct CallgrindProfile: Sendable, Equatable {
     public var calls: Int = 0
   }
 
-  /// The part's instruction total (its `summary:` or `totals:` line).
+  /// The part's instruction total (its `totals:` line).
   public var instructions: Int
   /// Every function that ran or was called in the part, by name.
   public var functions: [String: Function]
@@ -115,7 +115,9 @@ public struct CallgrindProfile: Sendable, Equatable {
         guard let value = Int(value) else {
           throw CallgrindProfileError(line: lineNumber, "the total \"\(line)\" is not a count")
         }
-        total = value
+        // callgrind writes `summary:` first and `totals:` last: a file without the last
+        // line was cut short.
+        if key == "totals" { total = value }
       case "ob", "cob", "fl", "fi", "fe", "cfi", "cfl":
         break
       default:

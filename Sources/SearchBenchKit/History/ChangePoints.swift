@@ -27,12 +27,17 @@ public enum ChangePoints {
     public var percent: Double { (after - before) / before * 100 }
   }
 
-  /// The steps in `values` of at least `minimumStep` (0.01 is 1%), oldest first. Values
-  /// must be positive.
-  public static func steps(in values: [Double], minimumStep: Double) -> [Step] {
+  /// The steps in `values` of at least `minimumStep` (0.01 is 1%), oldest first, between
+  /// levels that each last at least `minimumLength` values: 1 for counts, which repeat
+  /// exactly, so a commit that is undone by the next is two steps; more for times, so one
+  /// outlier is none. Values must be positive.
+  public static func steps(in values: [Double], minimumStep: Double, minimumLength: Int = 1)
+    -> [Step]
+  {
     precondition(values.allSatisfy { $0 > 0 }, "a series of counts or ratios is positive")
+    precondition(minimumLength >= 1, "a level lasts at least one value")
     let count = values.count
-    guard count >= 2 else { return [] }
+    guard count >= 2 * minimumLength else { return [] }
     let logs = values.map { log($0) }
     let delta = log1p(minimumStep)
     let penalty = max(delta * delta, 3 * pow(noise(logs), 2) * log(Double(count)))
@@ -50,8 +55,9 @@ public enum ChangePoints {
     }
     var best = [-penalty] + Array(repeating: Double.infinity, count: count)
     var previous = Array(repeating: 0, count: count + 1)
-    for end in 1...count {
-      for start in 0..<end {
+    for end in minimumLength...count {
+      for start in stride(from: 0, through: end - minimumLength, by: 1)
+      where start == 0 || start >= minimumLength {
         let candidate = best[start] + cost(start, end) + penalty
         if candidate < best[end] {
           best[end] = candidate

@@ -24,6 +24,8 @@ public struct HistoryReport: Sendable {
   /// for the wall-clock ratios of a quick comparison, which are noisier.
   public static let countStep = 0.01
   public static let ratioStep = 0.10
+  /// Commits a ratio's new level must last before it is a step: one slow round is not.
+  public static let ratioLength = 3
 
   public var sections: [Section]
   /// Files and lines that could not be read, each named.
@@ -36,14 +38,17 @@ public struct HistoryReport: Sendable {
 
   static func series(of records: [HistoryRecord]) -> [Series] {
     var result: [Series] = []
-    func add(_ name: String, _ slug: String, step: Double, _ value: (HistoryRecord) -> Double?) {
+    func add(
+      _ name: String, _ slug: String, step: Double, length: Int = 1,
+      _ value: (HistoryRecord) -> Double?
+    ) {
       let points = records.compactMap { record in value(record).map { (record.commit, $0) } }
       guard !points.isEmpty, points.allSatisfy({ $0.1 > 0 }) else { return }
       let values = points.map(\.1)
       result.append(
         Series(
           name: name, slug: slug, commits: points.map(\.0), values: values,
-          steps: ChangePoints.steps(in: values, minimumStep: step)))
+          steps: ChangePoints.steps(in: values, minimumStep: step, minimumLength: length)))
     }
     add("instructions, gated phases together", "instructions-gated", step: countStep) {
       Double($0.gatedInstructions)
@@ -61,7 +66,7 @@ public struct HistoryReport: Sendable {
     }
     for ratio in orderedKeys(records.map { Array($0.ratios.keys) }) {
       let slug = "ratio-" + ratio.map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
-      add("time ratio: \(ratio)", slug, step: ratioStep) { $0.ratios[ratio] }
+      add("time ratio: \(ratio)", slug, step: ratioStep, length: ratioLength) { $0.ratios[ratio] }
     }
     return result
   }
@@ -96,7 +101,8 @@ public struct HistoryReport: Sendable {
         + "(its fingerprint: toolchain, valgrind, architecture, build flags, scan kernel), one record "
         + "per commit, oldest first. Steps are found by a penalised piecewise-constant fit "
         + "(optimal partitioning on log values; see `ChangePoints`): counts at a step of "
-        + "\(Int(Self.countStep * 100))% or more, quick-comparison ratios at \(Int(Self.ratioStep * 100))% or more. "
+        + "\(Int(Self.countStep * 100))% or more, quick-comparison ratios (wall clock, noisy) at "
+        + "\(Int(Self.ratioStep * 100))% or more, held for \(Self.ratioLength) commits. "
         + "A series without a step is flat and listed as such.",
     ]
     if sections.count > 1 {

@@ -1,9 +1,13 @@
 import Foundation
+import TranscriptCorpus
 
 /// A command run to its end with its output and errors kept: git, the compiler, valgrind.
 ///
 /// The output goes to files, not pipes, so a command that writes a lot (a build log)
-/// never blocks on a full pipe while this process waits for it to end.
+/// never blocks on a full pipe while this process waits for it to end. Foundation starts
+/// the command in a process group of its own, which a terminal's Ctrl-C does not reach:
+/// an interrupt of this process ends that group whole (a build's compilers included), so
+/// nothing outlives it.
 public struct ChildProcess: Sendable {
   /// The exit status, or 128 + the signal's number when a signal ended it.
   public var status: Int32
@@ -48,6 +52,12 @@ public struct ChildProcess: Sendable {
     do { try process.run() } catch {
       throw ChildProcessError(command: arguments, reason: "\(error.localizedDescription)")
     }
+    let child = process.processIdentifier
+    let stop = InterruptCleanup.addAction {
+      // The group when the child leads one (Foundation's way on Linux), else the child.
+      if getpgid(child) == child { kill(-child, SIGTERM) } else { kill(child, SIGTERM) }
+    }
+    defer { InterruptCleanup.removeAction(stop) }
     if let inputPipe, let input {
       // Written from another thread: a child that writes before it reads could otherwise
       // fill its output while this thread blocks on its input.

@@ -27,7 +27,9 @@ public enum InterruptCleanup {
       let source = DispatchSource.makeSignalSource(
         signal: signalNumber, queue: DispatchQueue(label: "tsbench.interrupt"))
       source.setEventHandler {
-        for action in actions.withLock({ $0.values }) { action() }
+        // The newest first, as `defer` runs: a child process ends before the folder it
+        // works in is removed.
+        for (_, action) in actions.withLock({ $0.sorted { $0.key > $1.key } }) { action() }
         tsb_exit_cleanup_run()
         // End as the signal would have: its default action, delivered to this thread
         // (libdispatch keeps it blocked elsewhere).
