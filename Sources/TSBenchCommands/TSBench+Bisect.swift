@@ -82,9 +82,7 @@ extension TSBench {
       ProgressDisplay.writeError(
         "bisect: \(range.count) commits after \(git.short(goodCommit)) up to \(git.short(badCommit)); "
           + "about \(Int(ceil(log2(Double(range.count))))) steps\n")
-      let bench = try InputError.plainly { () throws(CommitError) in
-        try CommitWorkbench(repository: git, build: build.build, scratch: scratch)
-      }
+      let bench = try build.workbench(git, scratch: scratch)
       defer { bench.close() }
       let result: Bisection.Result
       do {

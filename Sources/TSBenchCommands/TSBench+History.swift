@@ -34,7 +34,21 @@ struct CommitBuildOptions: ParsableArguments {
   @Option(help: "The built workload, relative to the commit's top or under $TSB_BUILD_SCRATCH.")
   var workloadPath = CommitWorkbench.Build.gateWorkload.workload
 
+  @Option(help: "A build folder to keep for later runs (default: a temporary one, removed).")
+  var buildFolder: String?
+
   var build: CommitWorkbench.Build { .init(command: buildCommand, workload: workloadPath) }
+
+  /// The workbench these options describe, in `scratch`.
+  func workbench(_ git: GitRepository, scratch: ScratchFolder) throws -> CommitWorkbench {
+    let folder = buildFolder.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    if let folder {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    return try InputError.plainly { () throws(CommitError) in
+      try CommitWorkbench(repository: git, build: build, scratch: scratch, buildFolder: folder)
+    }
+  }
 }
 
 /// The history folder, shared by the subcommands.
@@ -165,9 +179,7 @@ extension TSBench.History {
       let list = try InputError.plainly { () throws(CommitError) in
         try git.lastCommits(commits, endingAt: end)
       }
-      let bench = try InputError.plainly { () throws(CommitError) in
-        try CommitWorkbench(repository: git, build: build.build, scratch: scratch)
-      }
+      let bench = try build.workbench(git, scratch: scratch)
       defer { bench.close() }
       var files: [String: HistoryFile] = [:]
       var skipped: [String] = []
@@ -234,7 +246,13 @@ extension TSBench.History {
       let destination = out ?? folder.history
       let charts = "\(destination)/charts"
       try FileManager.default.createDirectory(atPath: charts, withIntermediateDirectories: true)
-      for (name, svg) in report.charts { try ReportFile.write(svg, to: "\(charts)/\(name)") }
+      let drawn = report.charts
+      for (name, svg) in drawn { try ReportFile.write(svg, to: "\(charts)/\(name)") }
+      // A chart of a series no longer in the history (a phase renamed) would linger.
+      for stale in (try? FileManager.default.contentsOfDirectory(atPath: charts)) ?? []
+      where stale.hasSuffix(".svg") && drawn[stale] == nil {
+        try? FileManager.default.removeItem(atPath: "\(charts)/\(stale)")
+      }
       try ReportFile.write(
         report.markdown(command: "tsbench history report --history \(folder.history)"),
         to: "\(destination)/README.md")

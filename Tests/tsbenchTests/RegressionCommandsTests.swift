@@ -101,7 +101,7 @@ struct RegressionCommandsTests {
     let ninth = String(repository.commits[9].prefix(12))
     #expect(report.output.contains("2 steps"), "\(report.output)")
     #expect(report.output.contains("instructions: search at \(ninth): +100.00%"))
-    #expect(report.output.contains("instructions, gated phases together at \(ninth)"))
+    #expect(report.output.contains("instructions, whole run at \(ninth)"))
     let page = try String(contentsOfFile: history + "/README.md", encoding: .utf8)
     #expect(page.contains("| instructions: search | `\(ninth)` |"))
     let charts = try FileManager.default.contentsOfDirectory(atPath: history + "/charts")

@@ -49,13 +49,17 @@ public final class CommitWorkbench {
 
   /// Adds a detached worktree of `repository` in a temporary folder.
   ///
+  /// - Parameter buildFolder: where the builds go, kept afterwards so that a later run
+  ///   builds incrementally; nil for a folder inside `scratch`, removed with it.
   /// - Throws: ``CommitError`` when the worktree cannot be made.
-  public init(repository: GitRepository, build: Build, scratch: ScratchFolder) throws(CommitError) {
+  public init(
+    repository: GitRepository, build: Build, scratch: ScratchFolder, buildFolder: String? = nil
+  ) throws(CommitError) {
     self.repository = repository
     self.build = build
     self.scratch = scratch
     worktree = scratch.file("worktree")
-    buildFolder = scratch.file("build")
+    self.buildFolder = buildFolder ?? scratch.file("build")
     let top = repository.path
     let worktree = worktree
     // Registered first, so an interrupt while git adds the worktree still removes it.

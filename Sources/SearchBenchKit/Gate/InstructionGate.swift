@@ -61,9 +61,18 @@ public struct InstructionGate: Sendable {
 
   /// Why the two cannot be compared, or nil when they can.
   public var incomparability: String? {
-    base.fingerprint.difference(from: head.fingerprint).map {
-      "the base was measured on another kind of machine (\($0)): instruction counts are not comparable"
+    if let difference = base.fingerprint.difference(from: head.fingerprint) {
+      return
+        "the base was measured on another kind of machine (\(difference)): instruction counts are not comparable"
     }
+    let shared = Set(base.gatedBenchmarks.map(\.name)).intersection(
+      head.gatedBenchmarks.map(\.name))
+    guard !shared.isEmpty else {
+      return "the base and the head share no gated phase (the base has "
+        + "\(base.benchmarks.map(\.name).joined(separator: ", ")), the head "
+        + "\(head.benchmarks.map(\.name).joined(separator: ", "))): the workload itself changed"
+    }
+    return nil
   }
 
   public var rows: [Row] {

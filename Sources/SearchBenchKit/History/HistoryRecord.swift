@@ -43,11 +43,9 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
       ratios: ratios.mapValues { ($0 * 10_000).rounded() / 10_000 })
   }
 
-  /// The sum of the gated phases' instructions: the one series every record has, whether
-  /// its workload had phases or not.
-  public var gatedInstructions: Int {
-    instructions.filter { !InstructionProfile.ungatedPhases.contains($0.key) }.values.reduce(0, +)
-  }
+  /// Every instruction of the run, start-up and exit included: the one series every
+  /// record has, whether its workload was counted in phases or whole.
+  public var totalInstructions: Int { instructions.values.reduce(0, +) }
 
   /// The record as one line of JSON, keys sorted.
   public var line: String {

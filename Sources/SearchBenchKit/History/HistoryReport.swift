@@ -50,8 +50,8 @@ public struct HistoryReport: Sendable {
           name: name, slug: slug, commits: points.map(\.0), values: values,
           steps: ChangePoints.steps(in: values, minimumStep: step, minimumLength: length)))
     }
-    add("instructions, gated phases together", "instructions-gated", step: countStep) {
-      Double($0.gatedInstructions)
+    add("instructions, whole run", "instructions-whole-run", step: countStep) {
+      Double($0.totalInstructions)
     }
     let phases = orderedKeys(records.map { Array($0.instructions.keys) })
     for phase in phases {

@@ -8,10 +8,10 @@ public enum TrendChart {
     title: String, commits: [String], values: [Double], steps: [ChangePoints.Step]
   ) -> String {
     let width = 720.0
-    let height = 230.0
+    let height = 240.0
     let left = 78.0
     let right = 16.0
-    let top = 34.0
+    let top = 44.0
     let bottom = 40.0
     var low = values.min() ?? 0
     var high = values.max() ?? 1
@@ -63,7 +63,7 @@ public enum TrendChart {
       let label =
         "\(String(commits[step.index].prefix(7))) \(step.percent >= 0 ? "+" : "")\(String(format: "%.1f", step.percent))%"
       parts.append(
-        "<text x=\"\(format(position + (anchor == "end" ? -4 : 4)))\" y=\"\(top + 10)\" text-anchor=\"\(anchor)\" "
+        "<text x=\"\(format(position + (anchor == "end" ? -4 : 4)))\" y=\"\(top - 4)\" text-anchor=\"\(anchor)\" "
           + "fill=\"#c0392b\">\(escaped(label))</text>")
     }
     let line = values.indices.map { "\(format(x($0))),\(format(y(values[$0])))" }.joined(

@@ -75,6 +75,15 @@ struct InstructionGateTests {
     #expect(gate.markdownSummary(baseLabel: "b", headLabel: "h").contains("no verdict"))
   }
 
+  @Test func aWorkloadWhosePhasesChangedGetsNoVerdict() {
+    let whole = InstructionProfile(
+      workload: "old", fingerprint: base.fingerprint,
+      benchmarks: [.init(name: "whole", instructions: 13_000_000, allocations: 870)])
+    let gate = InstructionGate(base: whole, head: base)
+    #expect(gate.verdict == .notComparable)
+    #expect(gate.incomparability?.contains("share no gated phase") == true)
+  }
+
   @Test func theAttributionListsTheLargestChangesFirst() {
     let head = gateProfile(
       [

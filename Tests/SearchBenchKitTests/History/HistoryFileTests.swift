@@ -105,7 +105,7 @@ struct HistoryFileTests {
     let report = HistoryReport(files: [mine, other])
     let steps = report.sections[0].series.filter { !$0.steps.isEmpty }
     #expect(
-      steps.map(\.name) == ["instructions, gated phases together", "instructions: folded-search"])
+      steps.map(\.name) == ["instructions, whole run", "instructions: folded-search"])
     #expect(steps.allSatisfy { $0.steps.map(\.index) == [9] })
     #expect(report.sections[1].series.allSatisfy { $0.steps.isEmpty })
     let page = report.markdown(command: "test")
