@@ -54,13 +54,24 @@ public struct HistoryReport: Sendable {
       Double($0.totalInstructions)
     }
     let phases = orderedKeys(records.map { Array($0.instructions.keys) })
+    // Start-up and exit run the system's loader and move with the environment's size (as
+    // the gate's A/A runs show): judged as noisy series, as the gate does not judge them.
+    func step(_ phase: String) -> Double {
+      InstructionProfile.ungatedPhases.contains(phase) ? ratioStep : countStep
+    }
+    func length(_ phase: String) -> Int {
+      InstructionProfile.ungatedPhases.contains(phase) ? ratioLength : 1
+    }
     for phase in phases {
-      add("instructions: \(phase)", "instructions-\(phase)", step: countStep) {
+      add(
+        "instructions: \(phase)", "instructions-\(phase)", step: step(phase), length: length(phase)
+      ) {
         $0.instructions[phase].map(Double.init)
       }
     }
     for phase in phases {
-      add("allocations: \(phase)", "allocations-\(phase)", step: countStep) {
+      add("allocations: \(phase)", "allocations-\(phase)", step: step(phase), length: length(phase))
+      {
         $0.allocations[phase].map(Double.init)
       }
     }
@@ -101,8 +112,9 @@ public struct HistoryReport: Sendable {
         + "(its fingerprint: toolchain, valgrind, architecture, build flags, scan kernel), one record "
         + "per commit, oldest first. Steps are found by a penalised piecewise-constant fit "
         + "(optimal partitioning on log values; see `ChangePoints`): counts at a step of "
-        + "\(Int(Self.countStep * 100))% or more, quick-comparison ratios (wall clock, noisy) at "
-        + "\(Int(Self.ratioStep * 100))% or more, held for \(Self.ratioLength) commits. "
+        + "\(Int(Self.countStep * 100))% or more; the noisy series, quick-comparison ratios (wall clock) "
+        + "and the ungated start-up and exit phases, at \(Int(Self.ratioStep * 100))% or more held for "
+        + "\(Self.ratioLength) commits. "
         + "A series without a step is flat and listed as such.",
     ]
     if sections.count > 1 {

@@ -137,10 +137,10 @@ struct PlainCharacterScanTests {
     }
     for (index, start) in starts.enumerated() {
       let (stretch, items) = Self.scan(utf8, from: start, with: &cache)
-      let described = "\(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)"
+      let described = { "\(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)" }
       guard stretch.stop > start else {
-        #expect(
-          stretch.pendingScalars == 0 && stretch.itemCount == 0, "\(described)",
+        Self.expectCheaply(
+          stretch.pendingScalars == 0 && stretch.itemCount == 0, described(),
           sourceLocation: sourceLocation)
         continue
       }
@@ -153,35 +153,36 @@ struct PlainCharacterScanTests {
             expected.append(UInt32(inner))
           }
         } else {
-          #expect(
+          Self.expectCheaply(
             String(decoding: utf8[characterStart..<characterEnd], as: UTF8.self).unicodeScalars
               .count == 1,
-            "\(described): passed a character of several scalars that is not its own key",
+            "\(described()): passed a character of several scalars that is not its own key",
             sourceLocation: sourceLocation)
           expected.append(UInt32(characterStart) | CharacterKeyCache.keyedItem)
         }
         character += 1
       }
-      #expect(items == expected, "\(described)", sourceLocation: sourceLocation)
+      Self.expectCheaply(items == expected, described(), sourceLocation: sourceLocation)
       if stretch.pendingScalars == 0 {
-        #expect(
-          stretch.stop == utf8.count && stretch.pending == utf8.count, "\(described)",
+        Self.expectCheaply(
+          stretch.stop == utf8.count && stretch.pending == utf8.count, described(),
           sourceLocation: sourceLocation)
-        #expect(character == starts.count, "\(described)", sourceLocation: sourceLocation)
+        Self.expectCheaply(character == starts.count, described(), sourceLocation: sourceLocation)
       } else {
-        #expect(
-          character < starts.count && starts[character] == stretch.pending, "\(described)",
+        Self.expectCheaply(
+          character < starts.count && starts[character] == stretch.pending, described(),
           sourceLocation: sourceLocation)
-        #expect(stretch.stop <= ends[character], "\(described)", sourceLocation: sourceLocation)
+        Self.expectCheaply(
+          stretch.stop <= ends[character], described(), sourceLocation: sourceLocation)
         let read = String(decoding: utf8[stretch.pending..<stretch.stop], as: UTF8.self)
-        #expect(
-          read.unicodeScalars.count == stretch.pendingScalars, "\(described)",
+        Self.expectCheaply(
+          read.unicodeScalars.count == stretch.pendingScalars, described(),
           sourceLocation: sourceLocation)
         let lastLength = utf8[stretch.lastScalar...].prefix(4).withUnsafeBufferPointer {
           UTF8Scalars.decode($0, at: 0).length
         }
-        #expect(
-          stretch.lastScalar + lastLength == stretch.stop, "\(described)",
+        Self.expectCheaply(
+          stretch.lastScalar + lastLength == stretch.stop, described(),
           sourceLocation: sourceLocation)
       }
     }
@@ -403,12 +404,22 @@ struct PlainCharacterScanTests {
     for character in text {
       let expected = scan(utf8, from: start, with: &portable)
       let found = scan(utf8, from: start, with: &cache)
-      #expect(
+      Self.expectCheaply(
         fields(of: found.stretch) == fields(of: expected.stretch) && found.items == expected.items,
         "\(cache.plainScanKernel): \(text.unicodeScalars.map { String($0.value, radix: 16) }) from \(start)",
         sourceLocation: sourceLocation)
       start += character.utf8.count
     }
+  }
+
+  /// `#expect` for the helpers above, which check every character of every text: it
+  /// records an issue only when `condition` fails, and builds the comment only then
+  /// (`#expect` captures its operands and its comment on every call, which there was most
+  /// of the time these tests took).
+  private static func expectCheaply(
+    _ condition: Bool, _ comment: @autoclosure () -> String, sourceLocation: SourceLocation
+  ) {
+    if !condition { Issue.record(Comment(rawValue: comment()), sourceLocation: sourceLocation) }
   }
 
   /// The stretch a scan from `start` returns and the items it lists.
