@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the gate workload once under `valgrind --tool=callgrind` and reads what it cost,
 /// phase by phase: the measurement behind the gate, the history and bisection.
@@ -120,13 +121,19 @@ public struct InstructionMeasurement: Sendable {
     }
   }
 
+  /// The first line `command` prints, asked once per process: a bisection or a backfill
+  /// measures many commits with the same toolchain and valgrind.
   static func version(_ command: [String], scratch: ScratchFolder, missing: String) throws -> String
   {
+    if let known = versions.withLock({ $0[command] }) { return known }
     guard let run = try? ChildProcess.run(command, scratch: scratch), run.succeeded,
       let line = run.output.split(separator: "\n").first
     else { throw InstructionProfileError(missing) }
+    versions.withLock { $0[command] = String(line) }
     return String(line)
   }
+
+  private static let versions = Mutex<[[String]: String]>([:])
 
   /// Readable names for Swift's mangled ones, from `swift demangle`; the names it does
   /// not know (C functions) are left as they are, and so is everything without it.
