@@ -105,10 +105,33 @@ extension TSBench {
       } catch let error as BisectError {
         throw InputError(error.description)
       }
-      let lines = Self.lines(result, git: git)
+      let rows = result.probes.map { Row($0, of: result, git: git) }
+      let lines = Self.lines(result, rows: rows, git: git)
       for line in lines { print(line) }
       if let report {
-        try ReportFile.write(Self.markdown(result, git: git, lines: lines), to: report)
+        try ReportFile.write(
+          Self.markdown(result, rows: rows, conclusion: lines.last ?? ""), to: report)
+      }
+    }
+
+    /// One probe as the terminal and the report show it, its subject asked of git once.
+    struct Row {
+      var probe: Bisection.Probe
+      var subject: String
+      /// The change from the good end's count, or nil when the commit was not counted.
+      var change: String?
+
+      init(_ probe: Bisection.Probe, of result: Bisection.Result, git: GitRepository) {
+        self.probe = probe
+        subject = git.subject(probe.commit)
+        change = probe.count.map {
+          String(format: "%+.2f%%", Double($0 - result.good) / Double(result.good) * 100)
+        }
+      }
+
+      /// "bad", "good" or why it was skipped; `bad` is how a bad one is written.
+      func verdict(bad: String) -> String {
+        probe.skipped.map { "skipped: \($0)" } ?? (probe.bad == true ? bad : "good")
       }
     }
 
@@ -118,16 +141,12 @@ extension TSBench {
       counts.merging(["whole run": counts.values.reduce(0, +)]) { mine, _ in mine }
     }
 
-    static func lines(_ result: Bisection.Result, git: GitRepository) -> [String] {
-      var lines = result.probes.map { probe in
-        let count = probe.count.map { String($0) } ?? "–"
-        let change =
-          probe.count.map {
-            String(format: "%+.2f%%", Double($0 - result.good) / Double(result.good) * 100)
-          } ?? ""
-        let verdict = probe.skipped.map { "skipped: \($0)" } ?? (probe.bad == true ? "bad" : "good")
+    static func lines(_ result: Bisection.Result, rows: [Row], git: GitRepository) -> [String] {
+      var lines = rows.map { row in
+        let count = row.probe.count.map { String($0) } ?? "–"
         return
-          "\(git.short(probe.commit))  \(count.leftPadded(12)) \(change.leftPadded(9))  \(verdict) (\(probe.source.rawValue))  \(git.subject(probe.commit))"
+          "\(git.short(row.probe.commit))  \(count.leftPadded(12)) \((row.change ?? "").leftPadded(9))  "
+          + "\(row.verdict(bad: "bad")) (\(row.probe.source.rawValue))  \(row.subject)"
       }
       if let first = result.firstBad {
         lines.append(
@@ -142,8 +161,7 @@ extension TSBench {
       return lines
     }
 
-    static func markdown(_ result: Bisection.Result, git: GitRepository, lines: [String]) -> String
-    {
+    static func markdown(_ result: Bisection.Result, rows: [Row], conclusion: String) -> String {
       var text = [
         "# Bisection", "",
         "`tsbench bisect`: \(result.benchmark) instructions, threshold \(result.thresholdPercent)%, "
@@ -151,26 +169,14 @@ extension TSBench {
         "| commit | instructions | change | verdict | from | subject |",
         "|---|---:|---:|---|---|---|",
       ]
-      for probe in result.probes {
-        let change =
-          probe.count.map {
-            String(format: "%+.2f%%", Double($0 - result.good) / Double(result.good) * 100)
-          } ?? "–"
-        let verdict =
-          probe.skipped.map { "skipped: \($0)" } ?? (probe.bad == true ? "**bad**" : "good")
+      for row in rows {
         text.append(
-          "| `\(git.short(probe.commit))` | \(probe.count.map(String.init) ?? "–") | \(change) | \(verdict) | "
-            + "\(probe.source.rawValue) | \(git.subject(probe.commit).replacingOccurrences(of: "|", with: "\\|")) |"
-        )
+          "| `\(row.probe.commit.prefix(12))` | \(row.probe.count.map(String.init) ?? "–") | \(row.change ?? "–") | "
+            + "\(row.verdict(bad: "**bad**")) | \(row.probe.source.rawValue) | "
+            + "\(row.subject.replacingOccurrences(of: "|", with: "\\|")) |")
       }
-      text += ["", "**\(lines.last ?? "")**"]
+      text += ["", "**\(conclusion)**"]
       return text.joined(separator: "\n") + "\n"
     }
-  }
-}
-
-extension String {
-  func leftPadded(_ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - count)) + self
   }
 }

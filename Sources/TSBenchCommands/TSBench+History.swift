@@ -65,7 +65,8 @@ extension HistoryFile {
   ) throws -> HistoryFile {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = Self.path(in: folder, for: fingerprint)
-    let others = HistoryFile.loadAll(in: folder).files.filter { $0.fingerprint != fingerprint }
+    // This machine's own file is read below, where a file that cannot be read is an error.
+    let others = HistoryFile.loadAll(in: folder, excluding: path).files
     for other in others {
       note(
         "\(other.path): \(other.records.count) records from another kind of machine "

@@ -126,7 +126,8 @@ extension InstructionGate {
 
 extension String {
   var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-  func leftPadded(_ width: Int) -> String {
+  /// The string after spaces enough to fill `width` characters, for right-aligned columns.
+  package func leftPadded(_ width: Int) -> String {
     String(repeating: " ", count: max(0, width - count)) + self
   }
 }

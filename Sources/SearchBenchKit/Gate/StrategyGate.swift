@@ -91,9 +91,7 @@ public struct StrategyGate: Sendable {
         throw GateError(
           "\(cell.strategy) on \"\(keyword)\": \(cell.skipped ?? "not measured")")
       }
-      // The i-th samples ran in the same round, side by side.
-      let paired = zip(mine.samples, theirs.samples).map { $0 / max($1, 1e-12) }
-      ratios[keyword] = Summary(paired).median
+      ratios[keyword] = Summary.medianRatio(mine.samples, over: theirs.samples)
     }
     return Baseline(
       strategy: strategy.name, reference: reference.name, dataset: dataset.name,

@@ -105,10 +105,13 @@ public struct HistoryFile: Sendable {
       + "\n"
   }
 
-  /// Every history file in `folder`, by name; an unreadable one goes to `problems`.
-  public static func loadAll(in folder: String) -> (files: [HistoryFile], problems: [String]) {
+  /// Every history file in `folder` but `excluded`, by name; an unreadable one goes to
+  /// `problems`.
+  public static func loadAll(in folder: String, excluding excluded: String? = nil) -> (
+    files: [HistoryFile], problems: [String]
+  ) {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-      .filter { $0.hasSuffix(".jsonl") }.sorted()
+      .filter { $0.hasSuffix(".jsonl") && "\(folder)/\($0)" != excluded }.sorted()
     var files: [HistoryFile] = []
     var problems: [String] = []
     for name in names {

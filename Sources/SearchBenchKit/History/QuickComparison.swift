@@ -43,9 +43,8 @@ public struct QuickComparison: Sendable {
         guard let cell = cells.first(where: { $0.strategy == other }), !cell.samples.isEmpty else {
           continue
         }
-        // The i-th samples ran in the same round, side by side.
-        let paired = zip(cell.samples, base.samples).map { $0 / max($1, 1e-12) }
-        ratios["\(other)/\(reference) \(label)"] = Summary(paired).median
+        ratios["\(other)/\(reference) \(label)"] = Summary.medianRatio(
+          cell.samples, over: base.samples)
       }
     }
     return ratios

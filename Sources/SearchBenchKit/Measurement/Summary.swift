@@ -17,4 +17,12 @@ public struct Summary: Codable, Equatable, Sendable {
     max = sorted[sorted.count - 1]
     count = sorted.count
   }
+
+  /// The median of same-round ratios, `samples[i] ÷ reference[i]`: both were timed side by
+  /// side in round i, so the machine's drift between rounds cancels.
+  ///
+  /// - Precondition: neither is empty.
+  public static func medianRatio(_ samples: [Double], over reference: [Double]) -> Double {
+    Summary(zip(samples, reference).map { $0 / Swift.max($1, 1e-12) }).median
+  }
 }
