@@ -24,6 +24,7 @@ public struct ChildProcess: Sendable {
     _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
     input: String? = nil, scratch: ScratchFolder
   ) throws(ChildProcessError) -> ChildProcess {
+    InterruptCleanup.holdIfInterrupted()
     let outputPath = scratch.file("child-output-\(UUID().uuidString)")
     let errorsPath = scratch.file("child-errors-\(UUID().uuidString)")
     defer {
@@ -69,6 +70,8 @@ public struct ChildProcess: Sendable {
       }
     }
     process.waitUntilExit()
+    // A child ended by an interrupt's clean-up is not a failed build to go on from.
+    InterruptCleanup.holdIfInterrupted()
     try? outputFile.close()
     try? errorsFile.close()
     let status =

@@ -17,16 +17,22 @@ import Synchronization
 public enum InterruptCleanup {
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
   private static let handled = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+  /// One queue for every signal, so that two interrupts are handled one after the other.
+  private static let queue = DispatchQueue(label: "tsbench.interrupt")
+  private static let onInterruptQueue = DispatchSpecificKey<Bool>()
+  private static let interrupting = Atomic<Bool>(false)
 
   private static let installed: Void = {
+    queue.setSpecific(key: onInterruptQueue, value: true)
     for signalNumber in handled {
       // The signal is delivered to the source, on a queue of its own, not to a handler
       // that could run in the middle of a malloc. libdispatch catches it itself on Linux:
       // no SIG_IGN, which every child process (the peers, the chart script) would inherit
       // and then outlive an interrupt.
       let source = DispatchSource.makeSignalSource(
-        signal: signalNumber, queue: DispatchQueue(label: "tsbench.interrupt"))
+        signal: signalNumber, queue: queue)
       source.setEventHandler {
+        interrupting.store(true, ordering: .sequentiallyConsistent)
         // The newest first, as `defer` runs: a child process ends before the folder it
         // works in is removed.
         for (_, action) in actions.withLock({ $0.sorted { $0.key > $1.key } }) { action() }
@@ -103,5 +109,17 @@ public enum InterruptCleanup {
 
   public static func removeAction(_ number: Int) {
     _ = actions.withLock { $0.removeValue(forKey: number) }
+  }
+
+  /// Parks the calling thread for good once an interrupt is being handled, unless it is
+  /// the handler's own: work that would go on after its child was ended (the next build of
+  /// a bisection, files made in a folder being removed) never races the clean-up, and the
+  /// process still ends by the signal. Call it where a command's work resumes after
+  /// waiting for a child process.
+  public static func holdIfInterrupted() {
+    guard interrupting.load(ordering: .sequentiallyConsistent),
+      DispatchQueue.getSpecific(key: onInterruptQueue) == nil
+    else { return }
+    while true { pause() }
   }
 }
