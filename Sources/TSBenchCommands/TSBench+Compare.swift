@@ -45,6 +45,11 @@ extension TSBench {
     @Option(help: KernelChoice.help)
     var kernel = KernelChoice(argument: "auto")!
 
+    @Flag(
+      inversion: .prefixedNo,
+      help: "Draw the report's charts (needs Python with matplotlib; --no-charts skips them).")
+    var charts = true
+
     @Option(help: "Interleaved rounds.")
     var rounds = 5
 
@@ -205,7 +210,8 @@ extension TSBench {
       }
       // The charts are drawn from report.json before REPORT.md, which links them only if
       // they were drawn.
-      let charts = Self.drawCharts(in: results)
+      let charts =
+        self.charts ? Self.drawCharts(in: results) : .unavailable("--no-charts was given")
       let markdown = result.markdown(
         allocatorSummary: summary, replaySummary: replay, withCharts: charts.wereDrawn)
       try ReportFile.write(markdown, to: "\(results)/REPORT.md")

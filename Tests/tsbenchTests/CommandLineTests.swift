@@ -201,7 +201,8 @@ struct CommandLineTests {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: Self.binary)
       process.arguments = [
-        "compare", "--dataset", transcript, "--keywords", "zephyr", "--rounds", "1000",
+        "compare", "--no-charts", "--dataset", transcript, "--keywords", "zephyr", "--rounds",
+        "1000",
         "--results", results,
       ]
       process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { $1 }
@@ -296,7 +297,7 @@ struct CommandLineTests {
     #expect(!refused.error.contains("compare: s.srt"), "it measured first")
     let made = try tsbench(
       [
-        "compare", "--dataset", folder + "/s.srt", "--rounds", "1", "--results",
+        "compare", "--no-charts", "--dataset", folder + "/s.srt", "--rounds", "1", "--results",
         folder + "/new/deeper",
       ])
     #expect(made.status == 0, "\(made.error)")
@@ -342,7 +343,7 @@ struct CommandLineTests {
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = ["compare", "--dataset", "s.srt", "--rounds", "1"]
+    process.arguments = ["compare", "--no-charts", "--dataset", "s.srt", "--rounds", "1"]
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { $1 }
     process.standardOutput = Pipe()

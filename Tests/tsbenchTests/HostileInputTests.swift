@@ -76,7 +76,8 @@ extension CommandLineTests {
       (["verify", "--cases", cases, "--report", cases], cases),
       (
         [
-          "compare", "--dataset", results + "/report.json", "--format", "jsonl", "--results",
+          "compare", "--no-charts", "--dataset", results + "/report.json", "--format", "jsonl",
+          "--results",
           results,
         ], results + "/report.json"
       ),
@@ -206,7 +207,8 @@ extension CommandLineTests {
       let process = try started(
         Self.binary,
         [
-          "compare", "--dataset", transcript, "--keywords", "zephyr", "--rounds", "1000",
+          "compare", "--no-charts", "--dataset", transcript, "--keywords", "zephyr", "--rounds",
+          "1000",
           "--results", folder + "/results",
         ], environment: ["TMPDIR": scratch])
       var copy: String?
@@ -452,7 +454,8 @@ extension CommandLineTests {
         + "\n", to: empty)
     let results = folder + "/res"
     let compare = try tsbench([
-      "compare", "--dataset", empty, "--keywords", "zzz", "--matchers", "folded,chunked",
+      "compare", "--no-charts", "--dataset", empty, "--keywords", "zzz", "--matchers",
+      "folded,chunked",
       "--rounds", "1", "--results", results,
     ])
     #expect(compare.status == 0, "\(compare.error)")
