@@ -50,8 +50,25 @@ extension TSBench {
       help: "Draw the report's charts (needs Python with matplotlib; --no-charts skips them).")
     var charts = true
 
-    @Option(help: "Interleaved rounds.")
+    @Option(help: "Interleaved rounds, at least; more follow for precision.")
     var rounds = 5
+
+    @OptionGroup(title: "Timing") var timing: TimingOptions
+
+    @Option(
+      help: """
+        The half-width asked of every ratio of folded to pcre2, StringZilla and chunked:         rounds go on until each one's 95% interval is within this share of its estimate, or         the precision budget runs out.
+        """)
+    var precision = 0.10
+
+    @Option(
+      help: """
+        Seconds each dataset's rounds may go on, after --rounds, for precision (0: the set         rounds only).
+        """)
+    var precisionBudget = 10.0
+
+    @Option(help: "The most rounds a dataset gets in all (default: 200, or --rounds if more).")
+    var maxRounds: Int?
 
     @Option(help: "Seconds a strategy may take for one query before it is skipped.")
     var budget = 3.0
@@ -105,6 +122,16 @@ extension TSBench {
     func validate() throws {
       try kernel.validate()
       guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
+      if let maxRounds, maxRounds < rounds {
+        throw ValidationError("--max-rounds (\(maxRounds)) must be at least --rounds (\(rounds))")
+      }
+      guard precision > 0, precision < 1 else {
+        throw ValidationError(
+          "--precision must be between 0 and 1, as 0.10 for ±10% (got \(precision))")
+      }
+      guard precisionBudget >= 0 else {
+        throw ValidationError("--precision-budget must not be negative")
+      }
       guard budget > 0 else { throw ValidationError("--budget must be positive") }
       guard oracleBudget >= 0 else { throw ValidationError("--oracle-budget must not be negative") }
       guard preparationBudget > 0 else {
@@ -112,7 +139,7 @@ extension TSBench {
       }
       for (option, seconds) in [
         ("--budget", budget), ("--oracle-budget", oracleBudget),
-        ("--preparation-budget", preparationBudget),
+        ("--preparation-budget", preparationBudget), ("--precision-budget", precisionBudget),
       ]
       where !(seconds.isFinite && seconds <= Self.largestBudget) {
         throw ValidationError(
@@ -151,6 +178,10 @@ extension TSBench {
       comparison.preparationBudget = preparationBudget
       comparison.full = full
       comparison.options = find.searchOptions
+      comparison.timing = timing.timing
+      comparison.precision = precision
+      comparison.precisionBudget = precisionBudget
+      comparison.maxRounds = maxRounds ?? max(200, rounds)
       // The peers have no word matching or diacritics option: they run only without options.
       comparison.peers =
         find.searchOptions.isDefault ? PeerRunner(scriptsDirectory: Self.scriptsDirectory()) : nil
@@ -177,9 +208,11 @@ extension TSBench {
       if full { command += " --full" }
       if kernel.description != "auto" { command += " --kernel \(kernel)" }
       command += find.commandLine
-      command += " --rounds \(rounds) --budget \(budget)"
+      command += " --rounds \(rounds) --budget \(budget)" + timing.commandLine
+      if precision != 0.10 { command += " --precision \(precision)" }
+      if precisionBudget != 10 { command += " --precision-budget \(precisionBudget)" }
       if self.results != nil { command += " --results \(results)" }
-      let result = CompareReport(
+      var result = CompareReport(
         command: command,
         machine: Self.machine()
           + "; `folded` and `chunked` ran the \(kernel.kernel.reportName) scan kernel"
@@ -191,6 +224,9 @@ extension TSBench {
         scaling: scaling(measured, sessionResults: dataset == nil ? results : nil),
         peerSemantics: Dictionary(
           uniqueKeysWithValues: Peer.allCases.map { ($0.rawValue, $0.semantics) }))
+      result.timing = comparison.timing
+      result.precision = precision
+      result.precisionBudgetSeconds = precisionBudget
       // The standard run's report repeats the allocator and replay tables measured by
       // other commands on the same datasets; a report on a user's file holds that file only.
       let standard = dataset == nil

@@ -297,11 +297,13 @@ struct CommandLineTests {
     #expect(!refused.error.contains("compare: s.srt"), "it measured first")
     let made = try tsbench(
       [
-        "compare", "--no-charts", "--dataset", folder + "/s.srt", "--rounds", "1", "--results",
+        "compare", "--no-charts", "--precision-budget", "1", "--dataset", folder + "/s.srt",
+        "--rounds", "1", "--results",
         folder + "/new/deeper",
       ])
     #expect(made.status == 0, "\(made.error)")
-    #expect(FileManager.default.fileExists(atPath: folder + "/new/deeper/REPORT.md"))
+    let report = try String(contentsOfFile: folder + "/new/deeper/REPORT.md", encoding: .utf8)
+    #expect(report.contains("## How precise the verdicts are"), "\(report)")
   }
 
   @Test func verifyChecksTheContractOnAUsersTranscript() throws {
@@ -343,7 +345,9 @@ struct CommandLineTests {
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = ["compare", "--no-charts", "--dataset", "s.srt", "--rounds", "1"]
+    process.arguments = [
+      "compare", "--no-charts", "--precision-budget", "0", "--dataset", "s.srt", "--rounds", "1",
+    ]
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch]) { $1 }
     process.standardOutput = Pipe()

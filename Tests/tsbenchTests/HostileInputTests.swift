@@ -76,7 +76,8 @@ extension CommandLineTests {
       (["verify", "--cases", cases, "--report", cases], cases),
       (
         [
-          "compare", "--no-charts", "--dataset", results + "/report.json", "--format", "jsonl",
+          "compare", "--no-charts", "--precision-budget", "0", "--dataset",
+          results + "/report.json", "--format", "jsonl",
           "--results",
           results,
         ], results + "/report.json"
@@ -396,8 +397,8 @@ extension CommandLineTests {
     let dataset = try generated(in: folder)
     let results = folder + "/res"
     let run = try tsbench([
-      "compare", "--dataset", dataset, "--matchers", "folded", "--rounds", "1", "--results",
-      results,
+      "compare", "--dataset", dataset, "--matchers", "folded", "--rounds", "1",
+      "--precision-budget", "0", "--results", results,
     ])
     #expect(run.status == 0, "\(run.error)")
     // A folder where a chart goes: os.replace fails as a full disk would.
@@ -454,7 +455,8 @@ extension CommandLineTests {
         + "\n", to: empty)
     let results = folder + "/res"
     let compare = try tsbench([
-      "compare", "--no-charts", "--dataset", empty, "--keywords", "zzz", "--matchers",
+      "compare", "--no-charts", "--precision-budget", "0", "--dataset", empty, "--keywords", "zzz",
+      "--matchers",
       "folded,chunked",
       "--rounds", "1", "--results", results,
     ])

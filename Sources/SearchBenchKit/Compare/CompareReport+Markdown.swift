@@ -18,6 +18,7 @@ extension CompareReport {
       + "equals the contract's; \"agrees on N of M rows\" that the oracle was too slow for the "
       + "whole dataset, so only the first N rows were compared; \"**no**\" gives the counts and "
       + "their difference; \"not run\" that the strategy did not run."
+      + (timing.map { " Timing, \($0.description)." } ?? "")
     let givenNote =
       datasets.contains { $0.script == nil }
       ? " Keywords you gave are classed by the contract's count: absent (no match), frequent "
@@ -33,7 +34,9 @@ extension CompareReport {
     let rule = "|---:|---|---:|" + Self.classes.map { _ in "---:" }.joined(separator: "|") + "|"
     var lines: [String] =
       ["# Transcript search: strategies compared", ""] + shipSection() + [
-        introduction, "", "## Summary", "",
+        introduction, "",
+      ] + precisionSection() + [
+        "## Summary", "",
         summaryNote, "",
       ]
       + (withCharts
@@ -312,7 +315,7 @@ extension CompareReport {
           "; ceiling \(Self.format(megabytes / 1000 / $0.median)) GB/s"
         } ?? "")
         + ".", "",
-      "| keyword | strategy | matches | median | min–max | MB/s | × best | oracle | rounds |",
+      "| keyword | strategy | matches | median | min–max | MB/s | × best | oracle | rounds × batch |",
       "|---|---|---:|---:|---:|---:|---:|---|---:|",
     ]
     for cell in dataset.cells {
@@ -334,7 +337,8 @@ extension CompareReport {
       lines.append(
         "| \(keyword) | \(cell.strategy) | \(cell.matches ?? 0) | \(Self.seconds(seconds.median)) | "
           + "\(Self.seconds(seconds.min))–\(Self.seconds(seconds.max)) | \(Self.format(megabytes / seconds.median)) | "
-          + "\(ratio) | \(cell.oracle?.summary ?? "not run") | \(seconds.count) |"
+          + "\(ratio)\(cell.instability.map { " (\($0))" } ?? "") | "
+          + "\(cell.oracle?.summary ?? "not run") | \(seconds.count)\(cell.batch.map { " × \($0)" } ?? "") |"
       )
     }
     if let read = dataset.readSeconds {
@@ -352,7 +356,8 @@ extension CompareReport {
         ?? "\(peer.note) | | "
       lines.append(
         "| \(keyword) | \(peer.peer) (peer) | \(peer.count.map(String.init) ?? "–") | \(time) | – | "
-          + "\(peer.seconds == nil ? "" : peer.note) | \(peer.seconds?.count ?? 0) |")
+          + "\(peer.seconds == nil ? "" : peer.note) | \(peer.seconds?.count ?? 0)"
+          + "\(peer.seconds == nil ? "" : peer.batch.map { " × \($0)" } ?? "") |")
     }
     return lines
   }

@@ -15,9 +15,12 @@ extension CompareReport {
       "Per script at its largest size: the fastest strategy that passes every conformance case "
         + "and agrees with the oracle on every keyword (by the geometric mean of its median times "
         + "over the keywords), the fastest stock engine measured on every keyword, and how many "
-        + "times slower that engine is per keyword class. Details in the tables below.", "",
-      "| script (rows) | ship | fastest stock engine (cases passed) | × frequent | × rare | × absent |",
-      "|---|---|---|---:|---:|---:|",
+        + "times slower that engine is per keyword class; the precision column says how many "
+        + "of that dataset's ratios of folded to pcre2, StringZilla and chunked have a 95% "
+        + "interval within the precision asked (see How precise the verdicts are). Details in "
+        + "the tables below.", "",
+      "| script (rows) | ship | fastest stock engine (cases passed) | × frequent | × rare | × absent | precision |",
+      "|---|---|---|---:|---:|---:|---|",
     ]
     var userLines: [String] = []
     for dataset in largest {
@@ -45,17 +48,21 @@ extension CompareReport {
       let place = "\(dataset.script ?? dataset.name) (\(Self.rows(dataset.rows)))"
       guard let ship = scored.filter({ conforms($0.name) }).min(by: { $0.score < $1.score })
       else {
-        lines.append("| \(place) | no conforming strategy measured | | | | |")
+        lines.append(
+          "| \(place) | no conforming strategy measured | | | | | \(precisionSummary(of: dataset)) |"
+        )
         continue
       }
       let stock = scored.filter { byName[$0.name]?.origin == .stock }.min { $0.score < $1.score }
       if let stock, let entry = byName[stock.name] {
         lines.append(
           "| \(place) | **\(ship.name)** | \(stock.name) (\(entry.passed)/\(entry.total)) | "
-            + gaps(stock.name, over: ship.name).joined(separator: " | ") + " |")
+            + gaps(stock.name, over: ship.name).joined(separator: " | ")
+            + " | \(precisionSummary(of: dataset)) |")
       } else {
         lines.append(
-          "| \(place) | **\(ship.name)** | none measured on every keyword (over budget) | | | |")
+          "| \(place) | **\(ship.name)** | none measured on every keyword (over budget) | | | | "
+            + "\(precisionSummary(of: dataset)) |")
       }
       for user in scored where byName[user.name]?.origin == .user {
         let entry = byName[user.name]!

@@ -15,6 +15,11 @@ public struct CompareReport: Codable, Sendable {
     public var skipped: String?
     /// Its time ÷ the fastest conforming strategy's, with a confidence interval.
     public var ratioToBest: RatioEstimate?
+    /// Searches timed together for each sample (``SearchTiming``); nil in older reports.
+    public var batch: Int?
+
+    /// Says so when its rounds spread more than ``PairedRatio/unstableSpread``×.
+    public var instability: String? { PairedRatio.unstable(strategy, samples) }
   }
 
   public struct Dataset: Codable, Sendable {
@@ -37,6 +42,13 @@ public struct CompareReport: Codable, Sendable {
     /// Seconds each strategy took to prepare (fold, build an index), once; nil in older
     /// reports.
     public var preparationSeconds: [String: Double]?
+    /// The ratios the rounds went on for until they were precise (folded ÷ pcre2,
+    /// StringZilla and chunked), keyword by keyword; nil in older reports.
+    public var pairs: [PairedRatio]?
+    /// Rounds run in all, the set ones and those added for precision.
+    public var roundsRun: Int?
+    /// Why the rounds stopped before every pair was precise (the budget ran out).
+    public var precisionStop: String?
   }
 
   public struct Conformance: Codable, Sendable {
@@ -86,6 +98,12 @@ public struct CompareReport: Codable, Sendable {
   public var datasets: [Dataset]
   public var scaling: [Scaling]
   public var peerSemantics: [String: String]
+  /// How each sample was timed; nil in reports written before batches.
+  public var timing: SearchTiming?
+  /// The half-width asked of each pair's 95% interval, relative to its estimate (0.10).
+  public var precision: Double?
+  /// Seconds each dataset's rounds may go on for precision.
+  public var precisionBudgetSeconds: Double?
 
   public init(
     command: String, machine: String, rounds: Int, cellBudgetSeconds: Double,

@@ -50,6 +50,19 @@ public struct Comparison: Sendable {
   /// estimated from the previous, smaller dataset of the same script; over it, the
   /// strategy is skipped on the dataset and the report says so. `full` prepares every one.
   public var preparationBudget = 60.0
+  /// How each sample is timed: in batches, warm or cold.
+  public var timing = SearchTiming()
+  /// The half-width asked of each pair's 95% interval, relative to its estimate.
+  public var precision = 0.10
+  /// Seconds a dataset's rounds may go on, after the set `rounds`, until every pair of
+  /// ``precisionPairs`` is precise; 0 runs the set rounds only.
+  public var precisionBudget = 10.0
+  /// The most rounds a dataset gets in all.
+  public var maxRounds = 200
+  /// The ratios the rounds go on for: the questions the report answers at every size.
+  public var precisionPairs: [(numerator: String, denominator: String)] = [
+    ("folded", "pcre2"), ("folded", Peer.stringzilla.rawValue), ("folded", "chunked"),
+  ]
 
   public init() {}
 
@@ -98,6 +111,7 @@ public struct Comparison: Sendable {
 
     var cells: [String: CompareReport.Cell] = [:]
     var allowed: [String: Int] = [:]
+    var warmUps: [String: Bool] = [:]
     var keywords = dataset.keywords
     // Skips are decided from the previous dataset's speeds only: one slow query (a busy
     // machine) must not skip the rest of this dataset.
@@ -126,9 +140,10 @@ public struct Comparison: Sendable {
           let clock = ContinuousClock()
           var found: [Match] = []
           do {
-            let elapsed = try await CrashContext.searching(strategy.name, keyword) {
+            let matcher = prepared[strategy.name]!
+            var elapsed = try await CrashContext.searching(strategy.name, keyword) {
               try await clock.measure {
-                found = try await prepared[strategy.name]!.matches(of: keyword, options: options)
+                found = try await matcher.matches(of: keyword, options: options)
               }.seconds
             }
             if let problem = MatchValidity.problem(with: found, in: corpus) {
@@ -143,8 +158,23 @@ public struct Comparison: Sendable {
             cell.oracle = OracleCheck(
               found: found, expected: answer.matches, rowsCompared: answer.rows,
               rowsTotal: corpus.count)
+            // The first run pays for first touches: a short search is timed once more to
+            // choose its batch.
+            if elapsed < 10 * timing.batchSeconds {
+              elapsed = min(
+                elapsed,
+                try await CrashContext.searching(strategy.name, keyword) {
+                  try await clock.measure {
+                    _ = try await matcher.matches(of: keyword, options: options)
+                  }.seconds
+                })
+            }
+            let batch = timing.batchSize(forSearchTaking: elapsed)
+            cell.batch = batch
+            warmUps[key] = timing.warmsUp(searchTaking: elapsed)
+            let sampleCost = elapsed * Double(batch + (warmUps[key]! ? 1 : 0))
             allowed[key] =
-              full ? rounds : max(1, min(rounds, Int(cellBudget / max(elapsed, 1e-9))))
+              full ? rounds : max(1, min(rounds, Int(cellBudget / max(sampleCost, 1e-9))))
             measuredSpeeds[speedKey] = max(measuredSpeeds[speedKey] ?? 0, elapsed / bytes)
           } catch is CancellationError {
             throw CancellationError()
@@ -171,37 +201,75 @@ public struct Comparison: Sendable {
     let folded = (prepared["folded"] as? FoldedMatcher)?.folded
     var ceilingSamples: [Double] = []
     let peerRounds = peers.flatMap { runner in
-      dataset.plainTextPath.map { PeerRounds(runner: runner, file: $0) }
+      dataset.plainTextPath.map { PeerRounds(runner: runner, file: $0, timing: timing) }
     }
     let peersRunning = peerRounds?.running ?? []
-    let entrants = strategies.count + peersRunning.count
+    let entrants = strategies.map(\.name) + peersRunning.map(\.rawValue)
     var shuffler = SplitMix64(seed: Self.orderSeed)
-    for round in 0..<rounds {
-      progress("\(dataset.name): round \(round + 1) of \(rounds)")
+    let precisionStart = ContinuousClock.now
+    var round = 0
+    var precisionStop: String?
+    while true {
+      // After the set rounds, a round only for the entrants of the pairs not yet precise.
+      var wanted: [String: Set<String>]?
+      if round >= rounds {
+        let open = Self.pairs(
+          of: keywords, cells: cells, peers: peerRounds, asked: precisionPairs,
+          precision: precision
+        ).filter(\.wantsRounds)
+        if open.isEmpty { break }
+        if round >= maxRounds || ContinuousClock.now - precisionStart > .seconds(precisionBudget) {
+          precisionStop =
+            precisionBudget <= 0
+            ? "no precision budget: the set \(rounds) rounds only"
+            : round >= maxRounds
+              ? "stopped at \(maxRounds) rounds, the most a dataset gets"
+              : "the precision budget (\(Self.format(precisionBudget))) ran out after \(round) rounds"
+          break
+        }
+        wanted = open.reduce(into: [:]) {
+          $0[$1.keyword, default: []].formUnion([$1.numerator, $1.denominator])
+        }
+        progress(
+          "\(dataset.name): round \(round + 1), for \(open.count) ratios not yet within ±\(Int(precision * 100))%"
+        )
+      } else {
+        progress("\(dataset.name): round \(round + 1) of \(rounds)")
+      }
       for (keyword, _) in keywords {
-        for turn in Self.order(of: entrants, using: &shuffler) {
+        if let wanted, wanted[keyword] == nil { continue }
+        for turn in Self.order(of: entrants.count, using: &shuffler) {
+          if let wanted, !wanted[keyword]!.contains(entrants[turn]) { continue }
           guard turn < strategies.count else {
             peerRounds!.search(peersRunning[turn - strategies.count], keyword)
             continue
           }
           let strategy = strategies[turn]
           let key = "\(strategy.name)|\(keyword)"
-          guard round < allowed[key]! else { continue }
+          // A cell the budget held to fewer rounds gets no more for precision.
+          guard round < allowed[key]! || (round >= rounds && allowed[key]! == rounds) else {
+            continue
+          }
           try Task.checkCancellation()
           let matcher = prepared[strategy.name]!
-          let elapsed = try await CrashContext.searching(strategy.name, keyword) {
-            try await ContinuousClock().measure {
+          let seconds = try await CrashContext.searching(strategy.name, keyword) {
+            try await timing.sample(batch: cells[key]!.batch ?? 1, warmUp: warmUps[key] ?? false) {
               _ = try await matcher.matches(of: keyword, options: options)
             }
           }
-          cells[key]!.samples.append(elapsed.seconds)
+          cells[key]!.samples.append(seconds)
         }
         // The ceiling is measured among the searches, not after them, so that a change
         // in the machine's pace between phases does not tilt the shares of it.
-        if let ceiling = Self.ceilingSample(of: folded) { ceilingSamples.append(ceiling) }
+        if wanted == nil, let ceiling = Self.ceilingSample(of: folded) {
+          ceilingSamples.append(ceiling)
+        }
       }
-      peerRounds?.readOnce()
+      if wanted == nil { peerRounds?.readOnce() }
+      round += 1
     }
+    let pairs = Self.pairs(
+      of: keywords, cells: cells, peers: peerRounds, asked: precisionPairs, precision: precision)
     var ordered = keywords.flatMap { keyword, _ in
       strategies.map { cells["\($0.name)|\(keyword)"]! }
     }
@@ -218,7 +286,30 @@ public struct Comparison: Sendable {
       name: dataset.name, script: dataset.script?.rawValue, rows: corpus.count,
       textBytes: corpus.utf8TextCount, cells: ordered, peers: peerResults, ceilingSeconds: ceiling,
       readSeconds: reads.flatMap { $0.isEmpty ? nil : Summary($0) },
-      preparationSeconds: preparationSeconds)
+      preparationSeconds: preparationSeconds, pairs: pairs, roundsRun: round,
+      precisionStop: precisionStop)
+  }
+
+  /// The asked pairs whose two sides both searched `keywords`, each with its estimate.
+  static func pairs(
+    of keywords: [(keyword: String, label: String)], cells: [String: CompareReport.Cell],
+    peers: PeerRounds?, asked: [(numerator: String, denominator: String)], precision: Double
+  ) -> [PairedRatio] {
+    func samples(_ name: String, _ keyword: String) -> [Double] {
+      if let cell = cells["\(name)|\(keyword)"] { return cell.samples }
+      guard let peer = Peer(rawValue: name), let peers else { return [] }
+      return peers.taken(by: peer, for: keyword)
+    }
+    return keywords.flatMap { keyword, label in
+      asked.compactMap { numerator, denominator -> PairedRatio? in
+        let mine = samples(numerator, keyword)
+        let theirs = samples(denominator, keyword)
+        guard !mine.isEmpty, !theirs.isEmpty else { return nil }
+        return PairedRatio(
+          numerator: numerator, mine, denominator: denominator, theirs, keyword: keyword,
+          label: label, precision: precision)
+      }
+    }
   }
 
   /// The order in which `count` entrants search a keyword in a round: shuffled anew each
@@ -261,8 +352,9 @@ public struct Comparison: Sendable {
     return count * 100 >= rows ? "frequent" : "rare"
   }
 
-  /// For each keyword: each measured cell's time ÷ the fastest conforming one's, where a
-  /// strategy conforms when it is written to follow the contract and agreed with the oracle.
+  /// For each keyword: each measured cell's time ÷ the fastest conforming one's (by
+  /// median), where a strategy conforms when it is written to follow the contract and
+  /// agreed with the oracle.
   static func rankAgainstBest(_ cells: inout [CompareReport.Cell], conforming names: Set<String>) {
     let keywords = Set(cells.map(\.keyword))
     for keyword in keywords {
@@ -275,7 +367,14 @@ public struct Comparison: Sendable {
       }
       for index in cells.indices
       where cells[index].keyword == keyword && !cells[index].samples.isEmpty {
-        cells[index].ratioToBest = RatioEstimate.bootstrap(cells[index].samples, over: best.samples)
+        // Paired by round where both ran two rounds or more: the drift of a shared
+        // machine between rounds then touches both sides of each ratio alike.
+        let mine = cells[index].samples
+        cells[index].ratioToBest =
+          min(mine.count, best.samples.count) >= 2
+          ? RatioEstimate.paired(
+            Array(mine.prefix(best.samples.count)), over: Array(best.samples.prefix(mine.count)))
+          : RatioEstimate.bootstrap(mine, over: best.samples)
       }
     }
   }

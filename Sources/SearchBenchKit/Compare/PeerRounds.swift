@@ -13,12 +13,17 @@ final class PeerRounds {
   private var failed: Set<String> = []
   /// The seconds of each `cat` of the file.
   private(set) var reads: [Double] = []
+  /// How StringZilla's searches are timed (ripgrep is timed as a whole process, once).
+  private let timing: SearchTiming
+  /// StringZilla's batch size and warm-up per keyword, from its calibration search.
+  private var batches: [String: (size: Int, warmUp: Bool)] = [:]
 
   /// The peers that run here, in the order of ``Peer/allCases``.
   var running: [Peer] { Peer.allCases.filter { missing[$0] == nil } }
 
-  init(runner: PeerRunner, file: String) {
+  init(runner: PeerRunner, file: String, timing: SearchTiming = SearchTiming()) {
     self.runner = runner
+    self.timing = timing
     self.file = file
     for peer in Peer.allCases {
       missing[peer] = runner.availability(of: peer)
@@ -40,7 +45,7 @@ final class PeerRounds {
     let run =
       switch peer {
       case .ripgrep: runner.ripgrep(keyword, in: file)
-      case .stringzilla: stringzilla?.search(keyword)
+      case .stringzilla: stringzillaSample(keyword, key: key)
       }
     guard let run else {
       failed.insert(key)
@@ -48,6 +53,30 @@ final class PeerRounds {
     }
     samples[key, default: []].append(run.seconds)
     counts[key] = run.count
+  }
+
+  /// One sample of StringZilla's search, in the batch its first (calibration) search set.
+  private func stringzillaSample(_ keyword: String, key: String) -> (count: Int, seconds: Double)? {
+    guard let stringzilla else { return nil }
+    if batches[key] == nil {
+      // The first search pays for first touches: the faster of two chooses the batch.
+      guard let first = stringzilla.search(keyword), let second = stringzilla.search(keyword)
+      else { return nil }
+      let calibration = (count: second.count, seconds: min(first.seconds, second.seconds))
+      batches[key] = (
+        timing.batchSize(forSearchTaking: calibration.seconds),
+        timing.warmsUp(searchTaking: calibration.seconds)
+      )
+    }
+    let batch = batches[key]!
+    if timing.cache == .cold { CacheEviction.shared.evict() }
+    return stringzilla.search(keyword, batch: batch.size, warmUp: batch.warmUp)
+  }
+
+  /// Every sample `peer` took of `keyword` so far; empty when it failed or does not run.
+  func taken(by peer: Peer, for keyword: String) -> [Double] {
+    let key = Self.key(peer, keyword)
+    return failed.contains(key) ? [] : samples[key] ?? []
   }
 
   /// Times `cat` reading the file, once.
@@ -74,6 +103,7 @@ final class PeerRounds {
           result.count = counts[key]
           result.samples = taken
           result.seconds = Summary(taken)
+          result.batch = peer == .stringzilla ? batches[key]?.size : 1
           result.note =
             switch peer {
             case .ripgrep: "whole process, start-up included"

@@ -13,6 +13,8 @@ public struct PeerResult: Codable, Sendable {
   public var samples: [Double]?
   /// Why it did not run, or how its timing is taken.
   public var note: String
+  /// Searches timed together for each sample; nil in older reports.
+  public var batch: Int?
 }
 
 /// The peers the comparison knows, and why their counts differ from the contract's.

@@ -43,9 +43,13 @@ final class StringZillaPeer {
 
   deinit { close() }
 
-  /// StringZilla's count of `keyword` and the seconds it took, timed inside Python.
-  func search(_ keyword: String) -> (count: Int, seconds: Double)? {
-    guard let answer = ask(["keyword": keyword]), let count = answer["count"] as? Int,
+  /// StringZilla's count of `keyword` and the seconds one search took, timed inside
+  /// Python: `batch` searches timed together, after one untimed search when `warmUp`.
+  func search(_ keyword: String, batch: Int = 1, warmUp: Bool = false) -> (
+    count: Int, seconds: Double
+  )? {
+    guard let answer = ask(["keyword": keyword, "repeat": max(batch, 1), "warm": warmUp]),
+      let count = answer["count"] as? Int,
       let seconds = answer["seconds"] as? Double, count >= 0, seconds > 0
     else { return fail() }
     return (count, seconds)

@@ -15,6 +15,9 @@ Usage: Scripts/peer_stringzilla.py FILE
 Prints {"ready": true} once FILE is read. Then reads one JSON object per line from
 standard input and answers each with one line:
   {"keyword": K}     -> {"count": N, "seconds": S}   (one search, timed)
+  {"keyword": K, "repeat": R, "warm": W}
+                     -> the same, S the seconds of one search out of R timed together,
+                        after one untimed search when W is true
   {"perMatch": true} -> {"perMatchSeconds": S}
 It exits at the end of its input.
 """
@@ -57,9 +60,13 @@ def main():
             answer({"perMatchSeconds": per_match_seconds()})
             continue
         needle = request["keyword"].encode("utf-8")
+        repeats = max(1, int(request.get("repeat", 1)))
+        if request.get("warm"):
+            count(data, needle)
         start = time.perf_counter()
-        found = count(data, needle)
-        answer({"count": found, "seconds": time.perf_counter() - start})
+        for _ in range(repeats):
+            found = count(data, needle)
+        answer({"count": found, "seconds": (time.perf_counter() - start) / repeats})
 
 
 main()

@@ -67,6 +67,7 @@ struct CompareTests {
     var comparison = Comparison()
     comparison.rounds = 2
     comparison.oracleSampleRows = 300
+    comparison.precisionBudget = 0
     let dataset = ComparisonDataset(
       name: "english-300", script: .english, corpus: corpus, plainTextPath: nil,
       keywords: planted.map { ($0.keyword, $0.frequencyClass.rawValue) })
@@ -94,6 +95,55 @@ struct CompareTests {
       .filter { $0.contains("| folded |") }
     #expect(!table.isEmpty)
     #expect(table.allSatisfy { $0.contains("| not run |") && !$0.contains("yes") })
+  }
+
+  /// Rounds go on past the set ones for the pairs not yet precise, only for their two
+  /// sides, until each is within the precision asked or the budget ends; without a budget
+  /// the set rounds are all, and the report says why a pair is imprecise.
+  @Test func roundsGoOnUntilThePairsArePreciseOrTheBudgetEnds() async throws {
+    let (corpus, planted) = TranscriptGenerator(script: .english, seed: 5).makeCorpus(rows: 400)
+    var comparison = Comparison()
+    comparison.rounds = 2
+    comparison.strategies = [Strategy(.folded), Strategy(.chunked), Strategy(.regex)]
+    comparison.precisionPairs = [("folded", "chunked")]
+    comparison.precisionBudget = 3
+    let dataset = ComparisonDataset(
+      name: "english-400", script: .english, corpus: corpus, plainTextPath: nil,
+      keywords: planted.map { ($0.keyword, $0.frequencyClass.rawValue) })
+    let measured = try await comparison.measure(dataset)
+    let pairs = try #require(measured.pairs)
+    #expect(pairs.map(\.keyword) == planted.map(\.keyword))
+    #expect(pairs.allSatisfy { $0.numerator == "folded" && $0.denominator == "chunked" })
+    let roundsRun = try #require(measured.roundsRun)
+    // Two rounds give an interval too coarse for ±10% unless every ratio is the same.
+    #expect(pairs.allSatisfy { $0.precise } || measured.precisionStop != nil)
+    for cell in measured.cells {
+      let count = cell.samples.count
+      // regex is in no pair: it ran the set rounds only.
+      if cell.strategy == "regex" { #expect(count == 2) } else { #expect(count <= roundsRun) }
+      #expect((cell.batch ?? 0) >= 1)
+    }
+    let pairRounds = pairs.map(\.rounds).max() ?? 0
+    #expect(pairRounds == roundsRun)
+
+    comparison.precisionBudget = 0
+    let set = try await comparison.measure(dataset)
+    #expect(set.roundsRun == 2)
+    #expect(set.cells.allSatisfy { $0.samples.count == 2 })
+    if set.pairs!.contains(where: { !$0.precise }) {
+      #expect(set.precisionStop == "no precision budget: the set 2 rounds only")
+    }
+    var report = CompareReport(
+      command: "test", machine: "test", rounds: 2, cellBudgetSeconds: 3,
+      conformance: [], datasets: [measured], scaling: [], peerSemantics: [:])
+    report.precision = 0.10
+    report.precisionBudgetSeconds = 3
+    report.timing = comparison.timing
+    let markdown = report.markdown(allocatorSummary: nil)
+    #expect(markdown.contains("## How precise the verdicts are"))
+    #expect(markdown.contains("| english-400 | frequent "))
+    #expect(markdown.contains("of \(pairs.count) ratios are within ±10%"))
+    #expect(markdown.contains("Timing, warm: a search shorter than 1 ms is timed in a batch"))
   }
 
   /// `folded`, except that it loses every match past row 1,000.

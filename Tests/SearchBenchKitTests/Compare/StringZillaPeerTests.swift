@@ -11,6 +11,7 @@ struct StringZillaPeerTests {
     while read -r line; do
       case "$line" in
         *perMatch*) echo '{"perMatchSeconds": 0.5}' ;;
+        *'"repeat":7'*'"warm":true'*|*'"warm":true'*'"repeat":7'*) echo '{"count": 7, "seconds": 0.125}' ;;
         *) echo "{\\"count\\": ${#line}, \\"seconds\\": 0.25}" ;;
       esac
     done
@@ -18,10 +19,13 @@ struct StringZillaPeerTests {
 
   @Test func searchesAreSentOneLineEachAndAnswered() throws {
     let peer = try #require(StringZillaPeer(command: ["sh", "-c", Self.echoingLength]))
-    // {"keyword":"ab"} is 16 bytes; each request is one line of JSON.
-    #expect(peer.search("ab")?.count == 16)
-    #expect(peer.search("abc")?.count == 17)
+    // {"keyword":"ab","repeat":1,"warm":false} is 40 bytes, in any order of its keys; each
+    // request is one line of JSON.
+    #expect(peer.search("ab")?.count == 40)
+    #expect(peer.search("abc")?.count == 41)
     #expect(peer.search("ab")?.seconds == 0.25)
+    // A batch and its warm-up are asked for.
+    #expect(peer.search("ab", batch: 7, warmUp: true)?.seconds == 0.125)
     #expect(peer.perMatchSeconds() == 0.5)
     peer.close()
     #expect(peer.search("ab") == nil)

@@ -1,0 +1,46 @@
+import Synchronization
+import Testing
+
+@testable import SearchBenchKit
+
+@Suite("SearchTiming")
+struct SearchTimingTests {
+  @Test func aShortSearchIsBatchedToLastAboutABatch() {
+    let timing = SearchTiming()
+    #expect(timing.batchSize(forSearchTaking: 10e-6) == 100)
+    #expect(timing.batchSize(forSearchTaking: 3e-4) == 4)
+    // A search of a batch's length or longer is timed alone.
+    #expect(timing.batchSize(forSearchTaking: 1e-3) == 1)
+    #expect(timing.batchSize(forSearchTaking: 2.5) == 1)
+    // A search too fast to fill a batch gets the largest.
+    #expect(timing.batchSize(forSearchTaking: 1e-12) == timing.maxBatch)
+    var unbatched = timing
+    unbatched.batchSeconds = 0
+    #expect(unbatched.batchSize(forSearchTaking: 1e-6) == 1)
+  }
+
+  @Test func coldSamplesAreOneSearchWithoutAWarmUp() {
+    var timing = SearchTiming()
+    timing.cache = .cold
+    #expect(timing.batchSize(forSearchTaking: 1e-6) == 1)
+    #expect(!timing.warmsUp(searchTaking: 1e-6))
+    #expect(timing.description.hasPrefix("cold"))
+    #expect(SearchTiming().warmsUp(searchTaking: 1e-3))
+    #expect(!SearchTiming().warmsUp(searchTaking: 0.5))
+  }
+
+  @Test func aSampleRunsItsBatchAfterOneUntimedSearch() async throws {
+    let calls = Atomic<Int>(0)
+    let search = { _ = calls.add(1, ordering: .relaxed) }
+    let timing = SearchTiming()
+    let seconds = try await timing.sample(batch: 7, warmUp: true, search)
+    #expect(calls.load(ordering: .relaxed) == 8)
+    #expect(seconds >= 0)
+    _ = try await timing.sample(batch: 3, warmUp: false, search)
+    #expect(calls.load(ordering: .relaxed) == 11)
+    var cold = timing
+    cold.cache = .cold
+    _ = try await cold.sample(batch: 1, warmUp: true, search)
+    #expect(calls.load(ordering: .relaxed) == 12)
+  }
+}
