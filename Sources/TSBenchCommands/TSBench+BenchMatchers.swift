@@ -47,6 +47,8 @@ extension TSBench {
     @Option(help: "Seconds one strategy may spend on one keyword; slow ones get fewer rounds.")
     var budget = 8.0
 
+    @OptionGroup(title: "Timing") var timing: TimingOptions
+
     @Option(help: "The folder the results are written to.")
     var results = "results"
 
@@ -72,6 +74,7 @@ extension TSBench {
       benchmark.extraKernels = kernel.map(\.kernel)
       benchmark.rounds = rounds
       benchmark.options = find.searchOptions
+      benchmark.timing = timing.timing
       let notOffered = benchmark.strategies.filter { !$0.offers(find.searchOptions) }
       if !notOffered.isEmpty {
         ProgressDisplay.writeError(
@@ -84,7 +87,7 @@ extension TSBench {
       progress.finish()
       var command =
         "\(ProgramName.current) bench-matchers --dataset \(dataset) --rounds \(rounds)"
-        + find.commandLine
+        + find.commandLine + timing.commandLine
       if !kernel.isEmpty {
         command += " --kernel " + kernel.map(\.description).joined(separator: ",")
       }

@@ -111,7 +111,6 @@ public struct Comparison: Sendable {
 
     var cells: [String: CompareReport.Cell] = [:]
     var allowed: [String: Int] = [:]
-    var warmUps: [String: Bool] = [:]
     var keywords = dataset.keywords
     // Skips are decided from the previous dataset's speeds only: one slow query (a busy
     // machine) must not skip the rest of this dataset.
@@ -171,8 +170,7 @@ public struct Comparison: Sendable {
             }
             let batch = timing.batchSize(forSearchTaking: elapsed)
             cell.batch = batch
-            warmUps[key] = timing.warmsUp(searchTaking: elapsed)
-            let sampleCost = elapsed * Double(batch + (warmUps[key]! ? 1 : 0))
+            let sampleCost = elapsed * Double(batch + (timing.warmsUp ? 1 : 0))
             allowed[key] =
               full ? rounds : max(1, min(rounds, Int(cellBudget / max(sampleCost, 1e-9))))
             measuredSpeeds[speedKey] = max(measuredSpeeds[speedKey] ?? 0, elapsed / bytes)
@@ -253,7 +251,7 @@ public struct Comparison: Sendable {
           try Task.checkCancellation()
           let matcher = prepared[strategy.name]!
           let seconds = try await CrashContext.searching(strategy.name, keyword) {
-            try await timing.sample(batch: cells[key]!.batch ?? 1, warmUp: warmUps[key] ?? false) {
+            try await timing.sample(batch: cells[key]!.batch ?? 1) {
               _ = try await matcher.matches(of: keyword, options: options)
             }
           }

@@ -15,8 +15,8 @@ final class PeerRounds {
   private(set) var reads: [Double] = []
   /// How StringZilla's searches are timed (ripgrep is timed as a whole process, once).
   private let timing: SearchTiming
-  /// StringZilla's batch size and warm-up per keyword, from its calibration search.
-  private var batches: [String: (size: Int, warmUp: Bool)] = [:]
+  /// StringZilla's batch size per keyword, from its calibration searches.
+  private var batches: [String: Int] = [:]
 
   /// The peers that run here, in the order of ``Peer/allCases``.
   var running: [Peer] { Peer.allCases.filter { missing[$0] == nil } }
@@ -63,14 +63,10 @@ final class PeerRounds {
       guard let first = stringzilla.search(keyword), let second = stringzilla.search(keyword)
       else { return nil }
       let calibration = (count: second.count, seconds: min(first.seconds, second.seconds))
-      batches[key] = (
-        timing.batchSize(forSearchTaking: calibration.seconds),
-        timing.warmsUp(searchTaking: calibration.seconds)
-      )
+      batches[key] = timing.batchSize(forSearchTaking: calibration.seconds)
     }
-    let batch = batches[key]!
     if timing.cache == .cold { CacheEviction.shared.evict() }
-    return stringzilla.search(keyword, batch: batch.size, warmUp: batch.warmUp)
+    return stringzilla.search(keyword, batch: batches[key]!, warmUp: timing.warmsUp)
   }
 
   /// Every sample `peer` took of `keyword` so far; empty when it failed or does not run.
@@ -103,7 +99,7 @@ final class PeerRounds {
           result.count = counts[key]
           result.samples = taken
           result.seconds = Summary(taken)
-          result.batch = peer == .stringzilla ? batches[key]?.size : 1
+          result.batch = peer == .stringzilla ? batches[key] : 1
           result.note =
             switch peer {
             case .ripgrep: "whole process, start-up included"

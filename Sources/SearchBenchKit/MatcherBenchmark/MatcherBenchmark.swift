@@ -39,6 +39,8 @@ public struct MatcherBenchmark: Sendable {
   public var cellBudget: Duration = .seconds(8)
   /// Rows checked against the oracle (the oracle is too slow for a million rows).
   public var oracleSampleRows = 2_000
+  /// How each sample is timed: in batches, warm or cold.
+  public var timing = SearchTiming()
 
   public init(datasetName: String, corpus: Corpus, workloads: [Workload]) {
     self.datasetName = datasetName
@@ -89,19 +91,31 @@ public struct MatcherBenchmark: Sendable {
     var counts: [String: Int] = [:]
     var allowedRounds: [String: Int] = [:]
     var samples: [String: [Double]] = [:]
+    var batches: [String: Int] = [:]
     let cells = workloads.count * kinds.count
     var done = 0
     for workload in workloads {
       for kind in kinds {
         let key = Self.cellKey(kind, workload)
         var count = 0
-        let elapsed = try await clock.measure {
+        var elapsed = try await clock.measure {
           count = try await CrashContext.searching(kind.name, workload.keyword) {
             try await prepared[kind.name]!.matches(of: workload.keyword, options: options).count
           }
+        }.seconds
+        // The first run pays for first touches: a short search is timed once more to
+        // choose its batch.
+        if elapsed < 10 * timing.batchSeconds {
+          elapsed = min(
+            elapsed,
+            try await clock.measure {
+              _ = try await prepared[kind.name]!.matches(of: workload.keyword, options: options)
+            }.seconds)
         }
         counts[key] = count
-        let fit = Int(cellBudget.seconds / max(elapsed.seconds, 1e-9))
+        batches[key] = timing.batchSize(forSearchTaking: elapsed)
+        let sampleCost = elapsed * Double(batches[key]! + (timing.warmsUp ? 1 : 0))
+        let fit = Int(cellBudget.seconds / max(sampleCost, 1e-9))
         allowedRounds[key] = max(1, min(rounds, fit))
         done += 1
         progress?.update(done * rounds / max(cells, 1))
@@ -129,10 +143,10 @@ public struct MatcherBenchmark: Sendable {
           let key = Self.cellKey(kind, workload)
           guard round < allowedRounds[key]! else { continue }
           let matcher = prepared[kind.name]!
-          let elapsed = try await clock.measure {
+          let seconds = try await timing.sample(batch: batches[key]!) {
             _ = try await matcher.matches(of: workload.keyword, options: options)
           }
-          samples[key, default: []].append(elapsed.seconds)
+          samples[key, default: []].append(seconds)
         }
       }
       progress?.update(rounds + round + 1)
@@ -144,7 +158,8 @@ public struct MatcherBenchmark: Sendable {
         return MatcherBenchmarkResult.Cell(
           matcher: kind.name, keyword: workload.keyword, label: workload.label,
           matches: counts[key]!, seconds: Summary(samples[key]!),
-          agreesWithOracleOnSample: sampleChecks[key]!, roundSeconds: samples[key]!)
+          agreesWithOracleOnSample: sampleChecks[key]!, roundSeconds: samples[key]!,
+          batch: batches[key]!)
       }
     }
     return MatcherBenchmarkResult(
@@ -154,7 +169,7 @@ public struct MatcherBenchmark: Sendable {
         .init(matcher: $0.name, seconds: Summary(preparationSamples[$0.name]!))
       },
       kernel: ScanKernel.automatic.rawValue,
-      foldedRetainedBytes: folded?.retainedBytes,
+      foldedRetainedBytes: folded?.retainedBytes, timing: timing,
       memory: ceilingSamples.isEmpty
         ? nil
         : MatcherBenchmarkResult.Memory(

@@ -90,6 +90,7 @@ extension MatcherBenchmarkResult {
         + "time, `chunked` on every core, the others on one. A ratio of two strategies (\"time ÷ "
         + "folded\", the targets' speed-ups) is the median of each round's ratio, the two timed "
         + "side by side in that round (the ratio of their medians where one ran fewer rounds)."
+        + (timing.map { " Timing, \($0.description)." } ?? "")
         + (kernelName.map {
           " `folded` and `chunked` ran the **\($0)** scan kernel (auto on this CPU)."
         }

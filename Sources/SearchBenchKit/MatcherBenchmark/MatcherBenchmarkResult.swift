@@ -16,6 +16,8 @@ public struct MatcherBenchmarkResult: Codable, Sendable {
     public var agreesWithOracleOnSample: Bool
     /// Each round's time, in round order (nil in results written before they were kept).
     public var roundSeconds: [Double]? = nil
+    /// Searches timed together for each sample (``SearchTiming``); nil in older results.
+    public var batch: Int? = nil
   }
 
   /// The folded bytes read with memchr, on one core and on two at once (see
@@ -37,6 +39,8 @@ public struct MatcherBenchmarkResult: Codable, Sendable {
   public var kernel: String?
   /// Heap bytes held by the folded index.
   public var foldedRetainedBytes: Int?
+  /// How each sample was timed; nil in results written before batches.
+  public var timing: SearchTiming? = nil
   /// How fast memory was read (nil in results written before it was measured).
   public var memory: Memory? = nil
   public var cells: [Cell]

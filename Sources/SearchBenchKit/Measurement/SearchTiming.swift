@@ -28,10 +28,6 @@ public struct SearchTiming: Sendable, Codable, Equatable {
   /// The largest batch: a search faster than `batchSeconds / maxBatch` is timed in a
   /// batch shorter than `batchSeconds`.
   public var maxBatch = 10_000
-  /// A search shorter than this is preceded by one untimed search (warm): a longer one
-  /// reads more than the caches hold, and an extra search would double its cost.
-  public var warmUpBelowSeconds = 0.01
-
   public init() {}
 
   /// The batch size for a search that took `seconds` (the fastest of the calibration
@@ -41,19 +37,16 @@ public struct SearchTiming: Sendable, Codable, Equatable {
     return min(maxBatch, max(1, Int((batchSeconds / max(seconds, 1e-9)).rounded(.up))))
   }
 
-  /// Whether a sample of a search that took `seconds` is preceded by an untimed one.
-  public func warmsUp(searchTaking seconds: Double) -> Bool {
-    cache == .warm && seconds < warmUpBelowSeconds
-  }
+  /// Whether a sample is preceded by an untimed search: in warm mode, always, so that the
+  /// two sides of every ratio are timed alike.
+  public var warmsUp: Bool { cache == .warm }
 
   /// The seconds one search took, from `batch` searches timed together, after one untimed
-  /// search when `warmUp`, or after the caches were evicted in cold mode.
-  public func sample(
-    batch: Int, warmUp: Bool, _ search: () async throws -> Void
-  ) async throws -> Double {
+  /// search in warm mode, or after the caches were evicted in cold mode.
+  public func sample(batch: Int, _ search: () async throws -> Void) async throws -> Double {
     switch cache {
     case .warm:
-      if warmUp { try await search() }
+      try await search()
     case .cold:
       CacheEviction.shared.evict()
     }
@@ -69,9 +62,8 @@ public struct SearchTiming: Sendable, Codable, Equatable {
     case .warm:
       "warm: a search shorter than \(Self.format(batchSeconds)) is timed in a batch of repeats "
         + "lasting about \(Self.format(batchSeconds)) (the batch size chosen per strategy and "
-        + "keyword from a calibration run, the same in every round), and a search shorter "
-        + "than \(Self.format(warmUpBelowSeconds)) follows one untimed search of the same "
-        + "strategy and keyword"
+        + "keyword from a calibration run, the same in every round), and every sample follows "
+        + "one untimed search of the same strategy and keyword"
     case .cold:
       "cold: every timed search is one search, right after reading "
         + "\(CacheEviction.shared.bytes >> 20) MiB (more than the last-level cache) to evict "

@@ -23,24 +23,20 @@ struct SearchTimingTests {
     var timing = SearchTiming()
     timing.cache = .cold
     #expect(timing.batchSize(forSearchTaking: 1e-6) == 1)
-    #expect(!timing.warmsUp(searchTaking: 1e-6))
+    #expect(!timing.warmsUp && SearchTiming().warmsUp)
     #expect(timing.description.hasPrefix("cold"))
-    #expect(SearchTiming().warmsUp(searchTaking: 1e-3))
-    #expect(!SearchTiming().warmsUp(searchTaking: 0.5))
   }
 
-  @Test func aSampleRunsItsBatchAfterOneUntimedSearch() async throws {
+  @Test func aWarmSampleRunsItsBatchAfterOneUntimedSearchAColdOneAlone() async throws {
     let calls = Atomic<Int>(0)
     let search = { _ = calls.add(1, ordering: .relaxed) }
     let timing = SearchTiming()
-    let seconds = try await timing.sample(batch: 7, warmUp: true, search)
+    let seconds = try await timing.sample(batch: 7, search)
     #expect(calls.load(ordering: .relaxed) == 8)
     #expect(seconds >= 0)
-    _ = try await timing.sample(batch: 3, warmUp: false, search)
-    #expect(calls.load(ordering: .relaxed) == 11)
     var cold = timing
     cold.cache = .cold
-    _ = try await cold.sample(batch: 1, warmUp: true, search)
-    #expect(calls.load(ordering: .relaxed) == 12)
+    _ = try await cold.sample(batch: 1, search)
+    #expect(calls.load(ordering: .relaxed) == 9)
   }
 }
