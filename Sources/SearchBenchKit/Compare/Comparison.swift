@@ -204,19 +204,21 @@ public struct Comparison: Sendable {
     let peersRunning = peerRounds?.running ?? []
     let entrants = strategies.map(\.name) + peersRunning.map(\.rawValue)
     var shuffler = SplitMix64(seed: Self.orderSeed)
-    let precisionStart = ContinuousClock.now
+    // The budget counts from the end of the set rounds, which slow strategies may fill.
+    var precisionStart: ContinuousClock.Instant?
     var round = 0
     var precisionStop: String?
     while true {
       // After the set rounds, a round only for the entrants of the pairs not yet precise.
       var wanted: [String: Set<String>]?
       if round >= rounds {
+        if precisionStart == nil { precisionStart = ContinuousClock.now }
         let open = Self.pairs(
           of: keywords, cells: cells, peers: peerRounds, asked: precisionPairs,
           precision: precision
         ).filter(\.wantsRounds)
         if open.isEmpty { break }
-        if round >= maxRounds || ContinuousClock.now - precisionStart > .seconds(precisionBudget) {
+        if round >= maxRounds || ContinuousClock.now - precisionStart! > .seconds(precisionBudget) {
           precisionStop =
             precisionBudget <= 0
             ? "no precision budget: the set \(rounds) rounds only"

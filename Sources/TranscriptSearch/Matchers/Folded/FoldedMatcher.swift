@@ -35,6 +35,12 @@ public struct FoldedMatcher: Matcher {
 
   /// Every match of a folded keyword, searched on the calling thread.
   public func matches(of keyword: FoldedKeyword) -> [Match] {
+    // The default form searched in place: a copy of a folded corpus retains each of its
+    // buffers, a tenth of a one-row search.
+    if !keyword.options.ignoresDiacritics {
+      return forms.caseless.matches(
+        of: keyword, inRows: 0..<forms.caseless.rowCount, kernel: kernel, originals: forms.corpus)
+    }
     let folded = forms.form(for: keyword.options)
     return folded.matches(
       of: keyword, inRows: 0..<folded.rowCount, kernel: kernel, originals: forms.corpus)
