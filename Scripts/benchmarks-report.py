@@ -112,6 +112,36 @@ if report:
                 lines.append(f"| compare (#6) | folded's speed ÷ {peer}'s, {label}, {largest['name']} | "
                              f"{fmt(ratio)} | ≥ {goal:g}× | {met} | [REPORT.md](REPORT.md) |")
 
+    # Decisive comparisons (#64): at 1k, 10k and 100k rows, the ratios of folded to pcre2,
+    # StringZilla and chunked, paired by round, with their precision; per size and peer, the
+    # slowest of folded's speed ratios over every script and keyword class.
+    small = [d for d in report["datasets"] if d["rows"] <= 100_000 and d.get("pairs")]
+    if small:
+        pairs = [p for d in small for p in d["pairs"]]
+        precise = sum(1 for p in pairs if p["precise"])
+        lines.append(f"| decisive (#64) | ratios of folded to pcre2, StringZilla and chunked within "
+                     f"±{report.get('precision', 0.1) * 100:g}%, 1k–100k rows | {precise} of {len(pairs)} | "
+                     f"all, or marked | {'yes' if precise == len(pairs) else 'marked'} | [REPORT.md](REPORT.md) |")
+        for rows in sorted({d["rows"] for d in small}):
+            for peer in ("pcre2", "stringzilla"):
+                found = [(1 / p["estimate"]["ratio"], d["name"], p) for d in small if d["rows"] == rows
+                         for p in d["pairs"] if p["denominator"] == peer and p["estimate"]["ratio"] > 0]
+                if not found:
+                    continue
+                speed, name, pair = min(found, key=lambda f: f[0])
+                where = f"{name} {pair['label']}" + ("" if pair["precise"] else ", imprecise")
+                lines.append(f"| decisive (#64) | folded's speed ÷ {peer}'s, slowest class and script at "
+                             f"{rows // 1000}k rows ({where}) | {fmt(speed)} | ≥ 1× | "
+                             f"{'yes' if speed >= 1 else '**no**'} | [REPORT.md](REPORT.md) |")
+    for dataset in report["datasets"]:
+        for strategy in ("folded", "pcre2"):
+            costs = [c for c in dataset.get("fixedCosts") or [] if c["strategy"] == strategy]
+            if costs and dataset["rows"] <= 1_000:
+                worst = max(costs, key=lambda c: c["seconds"]["median"])
+                lines.append(f"| decisive (#64) | fixed cost of a search (one-row corpus), {strategy}, "
+                             f"{dataset['name']}'s keywords, µs (the largest) | "
+                             f"{fmt(worst['seconds']['median'] * 1e6)} | reported | – | [REPORT.md](REPORT.md) |")
+
     # The kernel issue (#13): one core against every peer on each 1M-row dataset, and the
     # scan against the memory ceiling measured in the same run.
     for dataset in report["datasets"]:

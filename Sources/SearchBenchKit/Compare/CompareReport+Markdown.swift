@@ -35,7 +35,7 @@ extension CompareReport {
     var lines: [String] =
       ["# Transcript search: strategies compared", ""] + shipSection() + [
         introduction, "",
-      ] + precisionSection() + [
+      ] + precisionSection() + fixedCostSection() + [
         "## Summary", "",
         summaryNote, "",
       ]

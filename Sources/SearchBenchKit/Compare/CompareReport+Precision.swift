@@ -82,6 +82,46 @@ extension CompareReport {
     return lines + [""]
   }
 
+  /// The fixed cost of a search per dataset and keyword: each strategy on the dataset's
+  /// first row alone, beside its time on the whole dataset.
+  func fixedCostSection() -> [String] {
+    let measured = datasets.filter { !($0.fixedCosts ?? []).isEmpty }
+    guard !measured.isEmpty else { return [] }
+    let names = FixedCost.strategies.filter { name in
+      measured.contains { $0.fixedCosts!.contains { $0.strategy == name } }
+    }
+    var lines = [
+      "## The fixed cost of a search", "",
+      "What a search costs whatever the corpus's size (folding the keyword, setting up the "
+        + "scan, making the result): each strategy on a corpus of the dataset's first row "
+        + "alone, \(FixedCost.rounds) interleaved rounds of batches, medians; after the slash, "
+        + "its median on the whole dataset.", "",
+      "| dataset | keyword | " + names.joined(separator: " | ") + " |",
+      "|---|---|" + names.map { _ in "---:" }.joined(separator: "|") + "|",
+    ]
+    for dataset in measured {
+      let costs = dataset.fixedCosts!
+      let keywords = costs.map(\.keyword).reduce(into: [String]()) {
+        if !$0.contains($1) { $0.append($1) }
+      }
+      for keyword in keywords {
+        let label = costs.first { $0.keyword == keyword }!.label
+        let columns = names.map { name -> String in
+          guard let cost = costs.first(where: { $0.strategy == name && $0.keyword == keyword })
+          else { return "–" }
+          let whole =
+            dataset.cells.first { $0.strategy == name && $0.keyword == keyword }?
+            .seconds.map { " / \(Self.seconds($0.median))" } ?? ""
+          return Self.seconds(cost.seconds.median) + whole
+        }
+        lines.append(
+          "| \(dataset.name) | \(label) \(keyword.debugDescription) | "
+            + columns.joined(separator: " | ") + " |")
+      }
+    }
+    return lines + [""]
+  }
+
   /// "3/3 ±10%": how many of a dataset's pairs are precise, for the ship table.
   func precisionSummary(of dataset: Dataset) -> String {
     guard let pairs = dataset.pairs, !pairs.isEmpty, let precision else { return "–" }

@@ -49,6 +49,9 @@ public struct CompareReport: Codable, Sendable {
     public var roundsRun: Int?
     /// Why the rounds stopped before every pair was precise (the budget ran out).
     public var precisionStop: String?
+    /// What a search costs on the dataset's first row alone; nil for large datasets and
+    /// in older reports.
+    public var fixedCosts: [FixedCost]?
   }
 
   public struct Conformance: Codable, Sendable {

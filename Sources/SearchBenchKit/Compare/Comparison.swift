@@ -59,6 +59,8 @@ public struct Comparison: Sendable {
   public var precisionBudget = 10.0
   /// The most rounds a dataset gets in all.
   public var maxRounds = 200
+  /// Up to this many rows, a dataset also has its fixed cost measured (``FixedCost``).
+  public var fixedCostRows = 10_000
   /// The ratios the rounds go on for: the questions the report answers at every size.
   public var precisionPairs: [(numerator: String, denominator: String)] = [
     ("folded", "pcre2"), ("folded", Peer.stringzilla.rawValue), ("folded", "chunked"),
@@ -270,6 +272,9 @@ public struct Comparison: Sendable {
     }
     let pairs = Self.pairs(
       of: keywords, cells: cells, peers: peerRounds, asked: precisionPairs, precision: precision)
+    if corpus.count <= fixedCostRows { progress("\(dataset.name): the fixed cost, on one row") }
+    let fixedCosts =
+      corpus.count <= fixedCostRows ? try await fixedCosts(of: corpus, keywords: keywords) : nil
     var ordered = keywords.flatMap { keyword, _ in
       strategies.map { cells["\($0.name)|\(keyword)"]! }
     }
@@ -287,7 +292,7 @@ public struct Comparison: Sendable {
       textBytes: corpus.utf8TextCount, cells: ordered, peers: peerResults, ceilingSeconds: ceiling,
       readSeconds: reads.flatMap { $0.isEmpty ? nil : Summary($0) },
       preparationSeconds: preparationSeconds, pairs: pairs, roundsRun: round,
-      precisionStop: precisionStop)
+      precisionStop: precisionStop, fixedCosts: fixedCosts)
   }
 
   /// The asked pairs whose two sides both searched `keywords`, each with its estimate.

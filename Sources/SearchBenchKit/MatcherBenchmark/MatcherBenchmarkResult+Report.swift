@@ -46,12 +46,15 @@ extension MatcherBenchmarkResult {
       "folded, dense keyword (ns per match, all-in; kernel issue)",
       folded("dense").map { $0.seconds.median * 1e9 / Double(max($0.matches, 1)) }, "≤ 15"
     ) { $0 <= 15 }
+    // The 1.8× of the matchers issue gave way (#64) to a share of what this machine's
+    // memory allows two cores: a search that reads memory cannot speed up beyond it.
     for label in ["frequent", "dense"] {
-      if let single = folded(label), let parallel = chunked(label) {
+      if let single = folded(label), let parallel = chunked(label), let memory {
         add(
-          "chunked ÷ folded speed, \(label) keyword (×)",
-          speedup(of: parallel, over: single), "≥ 1.8"
-        ) { $0 >= 1.8 }
+          "chunked ÷ folded speed, \(label) keyword, ÷ the two-core memory speed-up "
+            + "(\(Self.format(memory.speedup))× in this run)",
+          speedup(of: parallel, over: single) / memory.speedup, "≥ 0.95"
+        ) { $0 >= 0.95 }
       }
     }
     add(

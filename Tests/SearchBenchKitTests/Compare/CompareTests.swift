@@ -92,7 +92,7 @@ struct CompareTests {
       command: "test", machine: "test", rounds: 2, cellBudgetSeconds: 1e-12,
       conformance: [], datasets: [second], scaling: [], peerSemantics: [:])
     let table = report.markdown(allocatorSummary: nil).split(separator: "\n")
-      .filter { $0.contains("| folded |") }
+      .filter { $0.contains("| folded |") && $0.contains(": \"") }  // the dataset's rows
     #expect(!table.isEmpty)
     #expect(table.allSatisfy { $0.contains("| not run |") && !$0.contains("yes") })
   }
@@ -125,6 +125,11 @@ struct CompareTests {
     }
     let pairRounds = pairs.map(\.rounds).max() ?? 0
     #expect(pairRounds == roundsRun)
+    // The fixed cost: folded and chunked (pcre2 does not run here), on the first row alone.
+    let fixed = try #require(measured.fixedCosts)
+    #expect(fixed.count == 2 * planted.count)
+    #expect(Set(fixed.map(\.strategy)) == ["folded", "chunked"])
+    #expect(fixed.allSatisfy { $0.seconds.count == FixedCost.rounds && $0.batch >= 1 })
 
     comparison.precisionBudget = 0
     let set = try await comparison.measure(dataset)
@@ -141,6 +146,7 @@ struct CompareTests {
     report.timing = comparison.timing
     let markdown = report.markdown(allocatorSummary: nil)
     #expect(markdown.contains("## How precise the verdicts are"))
+    #expect(markdown.contains("## The fixed cost of a search"))
     #expect(markdown.contains("| english-400 | frequent "))
     #expect(markdown.contains("of \(pairs.count) ratios are within ±10%"))
     #expect(markdown.contains("Timing, warm: a search shorter than 1 ms is timed in a batch"))
