@@ -46,14 +46,21 @@ public struct PairedRatio: Codable, Sendable {
     }
   }
 
-  /// Says so when `samples` spread more than ``unstableSpread``×.
+  /// Says so when `samples` spread more than ``unstableSpread``×, the fastest and the
+  /// slowest tenth of the rounds left out (one each from five rounds): one round that a
+  /// busy machine slowed is noise the median of the ratios already discounts, not a
+  /// search whose time changes.
   static func unstable(_ name: String, _ samples: [Double]) -> String? {
-    guard let low = samples.min(), let high = samples.max(), low > 0,
-      high / low > unstableSpread
+    let sorted = samples.sorted()
+    let trimmed = sorted.count >= 5 ? max(1, sorted.count / 10) : 0
+    guard sorted.count > 2 * trimmed, let low = sorted.dropFirst(trimmed).first,
+      let high = sorted.dropLast(trimmed).last, low > 0, high / low > unstableSpread
     else { return nil }
     let spread = high / low
-    return
-      "unstable: \(name)'s rounds differ by \(spread >= 100 ? "\(Int(spread))" : "\(Double(Int(spread * 10)) / 10)")×"
+    let shown = spread >= 100 ? "\(Int(spread))" : "\(Double(Int(spread * 10)) / 10)"
+    return trimmed == 0
+      ? "unstable: \(name)'s rounds differ by \(shown)×"
+      : "unstable: \(name)'s rounds differ by \(shown)×, the fastest and slowest tenth left out"
   }
 
   /// Whether more rounds could make it precise: it is not precise yet, and not unstable.

@@ -54,6 +54,12 @@ struct PairedRatioTests {
       numerator: "folded", [1, 1, 1, 1], denominator: "pcre2", [1, 1, 9.9, 1], keyword: "k",
       label: "rare", precision: 0.10)
     #expect(steady.note == nil)
+    // From five rounds, one slowed round is left out; two are not.
+    let oneOutlier = [1, 1, 1, 1, 1, 1, 1, 1, 1, 30.0]
+    #expect(PairedRatio.unstable("pcre2", oneOutlier) == nil)
+    #expect(
+      PairedRatio.unstable("pcre2", [1, 1, 1, 1, 1, 1, 1, 1, 30, 30.0])
+        == "unstable: pcre2's rounds differ by 30.0×, the fastest and slowest tenth left out")
   }
 
   @Test func withinIsRelativeToTheEstimate() {
