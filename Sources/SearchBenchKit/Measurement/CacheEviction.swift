@@ -8,7 +8,7 @@ final class CacheEviction: @unchecked Sendable {
   static let shared = CacheEviction()
 
   /// Twice the last-level cache this machine reports (64 MiB when it reports none),
-  /// between 32 and 512 MiB.
+  /// between 64 MiB and 1 GiB: a server's L3 holds hundreds of megabytes (320 MiB here).
   let bytes: Int
   private let buffer: UnsafeMutableRawBufferPointer
 
@@ -20,7 +20,7 @@ final class CacheEviction: @unchecked Sendable {
       let reported = 0
     #endif
     let lastLevel = reported > 0 ? reported : 32 << 20
-    bytes = min(512 << 20, max(32 << 20, 2 * lastLevel))
+    bytes = min(1 << 30, max(64 << 20, 2 * lastLevel))
     buffer = .allocate(byteCount: bytes, alignment: 64)
     // Written once, so that every page is mapped and a read is a read of memory.
     buffer.initializeMemory(as: UInt8.self, repeating: 1)

@@ -56,10 +56,12 @@ struct MatchKeyTests {
   /// ASCII letters, marks and spaces: the same key as the general path.
   @Test(arguments: [false, true])
   func scalarsThatAreTheirOwnKeysTakeTheShortPathToTheSameKey(_ ignoringDiacritics: Bool) {
-    let own = (0x80..<0x1_0000).filter {
-      MatchKey.scalarKey(UInt32($0), ignoringDiacritics: ignoringDiacritics) != nil
-    }.map { Unicode.Scalar(UInt32($0))! }
+    // The Basic Multilingual Plane and the pictographs' blocks of plane 1 (emoji).
+    let own = (Array(0x80..<0xD800) + Array(0xE000..<0x1_0000) + Array(0x1F000..<0x1FB00))
+      .filter { MatchKey.scalarKey(UInt32($0), ignoringDiacritics: ignoringDiacritics) != nil }
+      .map { Unicode.Scalar(UInt32($0))! }
     #expect(own.count > 20_000)
+    #expect(own.contains("\u{1FA90}") && own.contains("\u{1F600}"))
     for scalar in own {
       let text = String(Character(scalar))
       let general = Self.generalKey(text, ignoringDiacritics: ignoringDiacritics)
