@@ -106,7 +106,7 @@ struct CompareTests {
     comparison.rounds = 2
     comparison.strategies = [Strategy(.folded), Strategy(.chunked), Strategy(.regex)]
     comparison.precisionPairs = [("folded", "chunked")]
-    comparison.precisionBudget = 3
+    comparison.precisionBudget = 1
     let dataset = ComparisonDataset(
       name: "english-400", script: .english, corpus: corpus, plainTextPath: nil,
       keywords: planted.map { ($0.keyword, $0.frequencyClass.rawValue) })
@@ -142,7 +142,7 @@ struct CompareTests {
       command: "test", machine: "test", rounds: 2, cellBudgetSeconds: 3,
       conformance: [], datasets: [measured], scaling: [], peerSemantics: [:])
     report.precision = 0.10
-    report.precisionBudgetSeconds = 3
+    report.precisionBudgetSeconds = 1
     report.timing = comparison.timing
     let markdown = report.markdown(allocatorSummary: nil)
     #expect(markdown.contains("## How precise the verdicts are"))
