@@ -218,7 +218,13 @@ public struct Comparison: Sendable {
         let open = Self.pairs(
           of: keywords, cells: cells, peers: peerRounds, asked: precisionPairs,
           precision: precision
-        ).filter(\.wantsRounds)
+        ).filter { pair in
+          // A side the cell budget held to fewer rounds gets no more: its pair cannot improve.
+          pair.wantsRounds
+            && [pair.numerator, pair.denominator].allSatisfy {
+              allowed["\($0)|\(pair.keyword)"].map { $0 == rounds } ?? true
+            }
+        }
         if open.isEmpty { break }
         if round >= maxRounds || ContinuousClock.now - precisionStart! > .seconds(precisionBudget) {
           precisionStop =
@@ -270,8 +276,17 @@ public struct Comparison: Sendable {
       if wanted == nil { peerRounds?.readOnce() }
       round += 1
     }
-    let pairs = Self.pairs(
+    var pairs = Self.pairs(
       of: keywords, cells: cells, peers: peerRounds, asked: precisionPairs, precision: precision)
+    for index in pairs.indices where pairs[index].wantsRounds {
+      let pair = pairs[index]
+      if let side = [pair.numerator, pair.denominator].first(where: {
+        (allowed["\($0)|\(pair.keyword)"] ?? rounds) < rounds
+      }) {
+        pairs[index].note =
+          "\(side) ran \(allowed["\(side)|\(pair.keyword)"]!) rounds, all that --budget allowed it"
+      }
+    }
     if corpus.count <= fixedCostRows { progress("\(dataset.name): the fixed cost, on one row") }
     let fixedCosts =
       corpus.count <= fixedCostRows ? try await fixedCosts(of: corpus, keywords: keywords) : nil

@@ -63,8 +63,9 @@ public struct PairedRatio: Codable, Sendable {
       : "unstable: \(name)'s rounds differ by \(shown)×, the fastest and slowest tenth left out"
   }
 
-  /// Whether more rounds could make it precise: it is not precise yet, and not unstable.
-  public var wantsRounds: Bool { !precise && note?.hasPrefix("unstable") != true }
+  /// Whether more rounds could make it precise: it is not precise yet, and neither
+  /// unstable nor held by a side's budget (both say so in the note).
+  public var wantsRounds: Bool { !precise && (note == nil || note!.hasPrefix("one round")) }
 }
 
 extension RatioEstimate {

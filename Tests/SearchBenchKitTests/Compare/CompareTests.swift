@@ -152,6 +152,40 @@ struct CompareTests {
     #expect(markdown.contains("Timing, warm: a search shorter than 1 ms is timed in a batch"))
   }
 
+  /// A side the cell budget holds to fewer rounds gets no more for precision: its pair is
+  /// marked with why, and no round is run for it.
+  @Test func aPairWhoseSideIsHeldByTheBudgetGetsNoMoreRounds() async throws {
+    let (corpus, planted) = TranscriptGenerator(script: .english, seed: 7).makeCorpus(rows: 50)
+    var comparison = Comparison()
+    comparison.rounds = 3
+    comparison.cellBudget = 0.05
+    comparison.precisionBudget = 30
+    comparison.strategies = [
+      Strategy(.folded),
+      Strategy(name: "sleepy", origin: .user, followsContract: true) { SleepyMatcher(corpus: $0) },
+    ]
+    comparison.precisionPairs = [("folded", "sleepy")]
+    let dataset = ComparisonDataset(
+      name: "english-50", script: .english, corpus: corpus, plainTextPath: nil,
+      keywords: [(planted[0].keyword, planted[0].frequencyClass.rawValue)])
+    let measured = try await comparison.measure(dataset)
+    #expect(measured.roundsRun == 3)
+    let pair = try #require(measured.pairs?.first)
+    #expect(!pair.precise && !pair.wantsRounds)
+    #expect(pair.note == "sleepy ran 1 rounds, all that --budget allowed it", "\(pair.note ?? "")")
+  }
+
+  /// `folded`, 30 ms slower a search.
+  struct SleepyMatcher: Matcher {
+    static let name = "sleepy"
+    let folded: FoldedMatcher
+    init(corpus: Corpus) { folded = FoldedMatcher(corpus: corpus) }
+    func nonEmptyMatches(of keyword: String, options: SearchOptions) async throws -> [Match] {
+      usleep(30_000)
+      return try await folded.nonEmptyMatches(of: keyword, options: options)
+    }
+  }
+
   /// `folded`, except that it loses every match past row 1,000.
   struct ForgetfulMatcher: Matcher {
     static let name = "forgetful"
