@@ -159,20 +159,14 @@ public struct Comparison: Sendable {
             cell.oracle = OracleCheck(
               found: found, expected: answer.matches, rowsCompared: answer.rows,
               rowsTotal: corpus.count)
-            // The first run pays for first touches: a short search is timed once more to
-            // choose its batch.
-            if elapsed < 10 * timing.batchSeconds {
-              elapsed = min(
-                elapsed,
-                try await CrashContext.searching(strategy.name, keyword) {
-                  try await clock.measure {
-                    _ = try await matcher.matches(of: keyword, options: options)
-                  }.seconds
-                })
+            let calibration = try await timing.calibrate(firstRun: elapsed) {
+              _ = try await CrashContext.searching(strategy.name, keyword) {
+                try await matcher.matches(of: keyword, options: options)
+              }
             }
-            let batch = timing.batchSize(forSearchTaking: elapsed)
-            cell.batch = batch
-            let sampleCost = elapsed * Double(batch + (timing.warmsUp ? 1 : 0))
+            elapsed = calibration.seconds
+            cell.batch = calibration.batch
+            let sampleCost = calibration.sampleSeconds
             allowed[key] =
               full ? rounds : max(1, min(rounds, Int(cellBudget / max(sampleCost, 1e-9))))
             measuredSpeeds[speedKey] = max(measuredSpeeds[speedKey] ?? 0, elapsed / bytes)

@@ -62,8 +62,7 @@ final class PeerRounds {
       // The first search pays for first touches: the faster of two chooses the batch.
       guard let first = stringzilla.search(keyword), let second = stringzilla.search(keyword)
       else { return nil }
-      let calibration = (count: second.count, seconds: min(first.seconds, second.seconds))
-      batches[key] = timing.batchSize(forSearchTaking: calibration.seconds)
+      batches[key] = timing.batchSize(forSearchTaking: min(first.seconds, second.seconds))
     }
     if timing.cache == .cold { CacheEviction.shared.evict() }
     return stringzilla.search(keyword, batch: batches[key]!, warmUp: timing.warmsUp)

@@ -98,23 +98,17 @@ public struct MatcherBenchmark: Sendable {
       for kind in kinds {
         let key = Self.cellKey(kind, workload)
         var count = 0
-        var elapsed = try await clock.measure {
+        let elapsed = try await clock.measure {
           count = try await CrashContext.searching(kind.name, workload.keyword) {
             try await prepared[kind.name]!.matches(of: workload.keyword, options: options).count
           }
         }.seconds
-        // The first run pays for first touches: a short search is timed once more to
-        // choose its batch.
-        if elapsed < 10 * timing.batchSeconds {
-          elapsed = min(
-            elapsed,
-            try await clock.measure {
-              _ = try await prepared[kind.name]!.matches(of: workload.keyword, options: options)
-            }.seconds)
+        let calibration = try await timing.calibrate(firstRun: elapsed) {
+          _ = try await prepared[kind.name]!.matches(of: workload.keyword, options: options)
         }
         counts[key] = count
-        batches[key] = timing.batchSize(forSearchTaking: elapsed)
-        let sampleCost = elapsed * Double(batches[key]! + (timing.warmsUp ? 1 : 0))
+        batches[key] = calibration.batch
+        let sampleCost = calibration.sampleSeconds
         let fit = Int(cellBudget.seconds / max(sampleCost, 1e-9))
         allowedRounds[key] = max(1, min(rounds, fit))
         done += 1

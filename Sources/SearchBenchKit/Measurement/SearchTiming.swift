@@ -37,6 +37,32 @@ public struct SearchTiming: Sendable, Codable, Equatable {
     return min(maxBatch, max(1, Int((batchSeconds / max(seconds, 1e-9)).rounded(.up))))
   }
 
+  /// What calibrating a search found: its time, its batch, and what one sample costs.
+  public struct Calibration: Sendable {
+    /// Seconds of one search: the faster of the first run and, for a short search, a
+    /// second.
+    public var seconds: Double
+    public var batch: Int
+    /// Seconds one sample takes: its batch and, warm, the untimed search before it.
+    public var sampleSeconds: Double
+  }
+
+  /// The batch of a search whose first run took `firstRun` seconds: the first run pays
+  /// for first touches, so a short search (under ten batches) is timed once more with
+  /// `search` and the faster of the two chooses.
+  public func calibrate(
+    firstRun: Double, _ search: () async throws -> Void
+  ) async throws -> Calibration {
+    var seconds = firstRun
+    if seconds < 10 * batchSeconds {
+      let clock = ContinuousClock()
+      seconds = min(seconds, try await clock.measure { try await search() }.seconds)
+    }
+    let batch = batchSize(forSearchTaking: seconds)
+    return Calibration(
+      seconds: seconds, batch: batch, sampleSeconds: seconds * Double(batch + (warmsUp ? 1 : 0)))
+  }
+
   /// Whether a sample is preceded by an untimed search: in warm mode, always, so that the
   /// two sides of every ratio are timed alike.
   public var warmsUp: Bool { cache == .warm }

@@ -39,4 +39,19 @@ struct SearchTimingTests {
     _ = try await cold.sample(batch: 1, search)
     #expect(calls.load(ordering: .relaxed) == 9)
   }
+
+  @Test func aShortSearchIsTimedOnceMoreToChooseItsBatch() async throws {
+    let calls = Atomic<Int>(0)
+    let search = { _ = calls.add(1, ordering: .relaxed) }
+    let timing = SearchTiming()
+    // Ten batches or longer: the first run decides alone.
+    let long = try await timing.calibrate(firstRun: 0.5, search)
+    #expect(calls.load(ordering: .relaxed) == 0)
+    #expect(long.seconds == 0.5 && long.batch == 1 && long.sampleSeconds == 1.0)
+    let short = try await timing.calibrate(firstRun: 0.005, search)
+    #expect(calls.load(ordering: .relaxed) == 1)
+    #expect(short.seconds <= 0.005)
+    #expect(short.batch == timing.batchSize(forSearchTaking: short.seconds))
+    #expect(short.sampleSeconds == short.seconds * Double(short.batch + 1))
+  }
 }
