@@ -16,6 +16,9 @@ public struct SessionBenchmark: Sendable {
   public var rounds = 7
   /// A common keyword: about a million matches at a million rows.
   public var denseKeyword = "a"
+  /// Another common keyword, about as dense on screen: the keyword the search bar turns
+  /// to when highlighting on a new keyword is timed.
+  public var otherDenseKeyword = "o"
   /// Keywords typed one character further, from their prefix: the planted frequent
   /// keyword (whose prefix is as common as itself: the worst case for narrowing), the
   /// planted rare one, and a rare word whose prefix is among the commonest ("the").
@@ -35,7 +38,8 @@ public struct SessionBenchmark: Sendable {
       progress?.update(step + 1)
     }
     return SessionBenchmarkResult(
-      script: script.rawValue, denseKeyword: denseKeyword, typedKeywords: typedKeywords,
+      script: script.rawValue, denseKeyword: denseKeyword, otherDenseKeyword: otherDenseKeyword,
+      typedKeywords: typedKeywords,
       visibleRows: visibleRows, rounds: rounds, sizes: results)
   }
 
@@ -83,6 +87,18 @@ public struct SessionBenchmark: Sendable {
     // The viewport highlighted once, as a session does before its next keystroke.
     let keptTexts = VisibleRowTexts()
     _ = navigation.highlightedRows(in: corpus, reusing: keptTexts)
+    // A new keyword on the same screen: the session alternates between two keywords, so
+    // each highlight marks another keyword's matches in the texts the last one kept.
+    let otherNavigation = SearchNavigation(
+      index: MatchIndex(
+        matches: folded.matches(of: FoldedKeyword(otherDenseKeyword), inRows: 0..<rows),
+        rowCount: rows),
+      viewport: viewport)
+    let alternatingTexts = VisibleRowTexts()
+    _ = otherNavigation.highlightedRows(in: corpus, reusing: alternatingTexts)
+    func matchesOnScreen(_ navigation: SearchNavigation) -> Int {
+      navigation.viewport.reduce(0) { $0 + navigation.index.positions(inRow: $1).count }
+    }
 
     var samples: [String: [Double]] = [:]
     let clock = ContinuousClock()
@@ -114,6 +130,12 @@ public struct SessionBenchmark: Sendable {
       time("highlightAgain", batch: 20) {
         _ = navigation.highlightedRows(in: corpus, reusing: keptTexts)
       }
+      var turn = 0
+      time("highlightNewKeyword", batch: 20) {
+        turn += 1
+        let next = turn.isMultiple(of: 2) ? otherNavigation : navigation
+        _ = next.highlightedRows(in: corpus, reusing: alternatingTexts)
+      }
       time("nextPrevious", batch: 10_000) {
         navigation.next()
         navigation.previous()
@@ -136,7 +158,9 @@ public struct SessionBenchmark: Sendable {
       }
     }
     return SessionBenchmarkResult.Size(
-      rows: rows, denseMatches: dense.count, indexBytes: indexBytes, seedBytes: seedBytes,
+      rows: rows, denseMatches: dense.count,
+      matchesOnScreen: [matchesOnScreen(navigation), matchesOnScreen(otherNavigation)],
+      indexBytes: indexBytes, seedBytes: seedBytes,
       seconds: samples.mapValues(Summary.init))
   }
 

@@ -25,6 +25,10 @@ extension SessionBenchmarkResult {
       "highlightAgain",
       "highlight the same rows again, their texts kept (a keystroke, the current match moved)"
     ),
+    (
+      "highlightNewKeyword",
+      "highlight the rows on a new keyword, their texts kept (the two dense keywords in turn)"
+    ),
     ("nextPrevious", "next + previous"),
     ("editRow", "edit one row (refold, research, update index)"),
     ("appendRow", "append one row"),
@@ -50,6 +54,13 @@ extension SessionBenchmarkResult {
     }
     lines.append(
       "| dense matches | " + sizes.map { "\($0.denseMatches)" }.joined(separator: " | ") + " |")
+    if let other = otherDenseKeyword {
+      lines.append(
+        "| matches on screen, \(denseKeyword.debugDescription) and \(other.debugDescription) | "
+          + sizes.map { size in
+            size.matchesOnScreen.map { $0.map(String.init).joined(separator: " and ") } ?? "–"
+          }.joined(separator: " | ") + " |")
+    }
     lines.append(
       "| match index, bytes per match | "
         + sizes.map { size in

@@ -210,11 +210,12 @@ public struct Corpus: Sendable {
   static func sameBytes(_ left: String, _ right: String) -> Bool {
     var left = left
     var right = right
-    return left.withUTF8 { a in
-      right.withUTF8 { b in
-        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
-      }
-    }
+    return left.withUTF8 { a in right.withUTF8 { b in sameBytes(a, b) } }
+  }
+
+  /// Whether two buffers hold the same bytes.
+  static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
   }
 
   /// Rewrites the text buffer without the bytes no row refers to, once they outweigh

@@ -23,35 +23,34 @@ extension SearchNavigation {
     in corpus: Corpus, reusing texts: VisibleRowTexts? = nil
   ) -> [HighlightedRow] {
     guard let texts else {
-      return highlightedRows(in: corpus) { _, string in AttributedString(string) }
+      return highlightedRows(in: corpus) { _, bytes in
+        AttributedString(String(decoding: bytes, as: UTF8.self))
+      }
     }
     return texts.reusing(rows: viewport.count) { text in highlightedRows(in: corpus, text: text) }
   }
 
   private func highlightedRows(
-    in corpus: Corpus, text: (_ row: Int, _ string: String) -> AttributedString
+    in corpus: Corpus,
+    text: (_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> AttributedString
   ) -> [HighlightedRow] {
     viewport.map { row in
       let positions = index.positions(inRow: row)
-      let string = corpus.withUTF8Text(ofRow: row) { String(decoding: $0, as: UTF8.self) }
-      return HighlightedRow(
-        row: row, text: highlight(text(row, string), of: string, positions: positions),
-        positions: positions)
+      let plain = corpus.withUTF8Text(ofRow: row) { text(row, $0) }
+      return HighlightedRow(row: row, text: highlight(plain, positions: positions), positions: positions)
     }
   }
 
-  /// `text`, the attributed form of `string`, with the matches at `positions` marked,
-  /// each match's range converted from UTF-8 offsets. Matches lie on character
-  /// boundaries, so every range converts, in every script.
-  private func highlight(
-    _ text: AttributedString, of string: String, positions: Range<Int>
-  ) -> AttributedString {
+  /// `text`, a row's attributed text, with the matches at `positions` marked. Matches lie
+  /// on character boundaries, so every match's UTF-8 range is a range of the text, in
+  /// every script.
+  private func highlight(_ text: AttributedString, positions: Range<Int>) -> AttributedString {
     var text = text
     for position in positions {
       let match = index[position]
-      let start = string.utf8.index(string.startIndex, offsetBy: match.start)
-      let end = string.utf8.index(string.startIndex, offsetBy: match.end)
-      guard let range = Range(start..<end, in: text) else { continue }
+      // Offsets on the text's own UTF-8 view: no String to keep beside it, no conversion.
+      let start = text.utf8.index(text.startIndex, offsetBy: match.start)
+      let end = text.utf8.index(start, offsetBy: match.end - match.start)
       // Both attributes in one change of the text: each change copies the runs it splits
       // and costs microseconds on Linux.
       var attributes = AttributeContainer()
@@ -59,7 +58,7 @@ extension SearchNavigation {
         position: position, isCurrent: position == current, token: tokens.map { Int($0[position]) })
       attributes.link = HighlightLink.url(forPosition: position)
       // (The row's text has no attributes of its own, and matches never overlap.)
-      text[range].setAttributes(attributes)
+      text[start..<end].setAttributes(attributes)
     }
     return text
   }

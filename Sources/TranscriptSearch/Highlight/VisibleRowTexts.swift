@@ -12,7 +12,8 @@ import Foundation
 /// row is built anew; only the rows of the last highlight are kept.
 public final class VisibleRowTexts: Sendable {
   private struct Entry {
-    let string: String
+    /// The row's text, byte for byte, to tell an edited row from an unchanged one.
+    let bytes: [UInt8]
     let text: AttributedString
   }
 
@@ -25,20 +26,22 @@ public final class VisibleRowTexts: Sendable {
   public var count: Int { entries.withLock { $0.count } }
 
   /// Calls `body` with a lookup of the kept texts, which returns the attributed text of
-  /// a row whose text is `string`, kept or built; afterwards keeps the texts looked up
-  /// (about `rows` of them), and only those.
+  /// a row whose text is `bytes` (UTF-8), kept or built; afterwards keeps the texts looked
+  /// up (about `rows` of them), and only those.
   func reusing<Result>(
-    rows: Int, _ body: (_ text: (_ row: Int, _ string: String) -> AttributedString) -> Result
+    rows: Int,
+    _ body: (_ text: (_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> AttributedString) ->
+      Result
   ) -> Result {
     let kept = entries.withLock { $0 }
     var used = [Int: Entry](minimumCapacity: rows)
-    let result = body { row, string in
-      if let entry = kept[row], entry.string.utf8.elementsEqual(string.utf8) {
+    let result = body { row, bytes in
+      if let entry = kept[row], entry.bytes.withUnsafeBufferPointer({ Corpus.sameBytes($0, bytes) }) {
         used[row] = entry
         return entry.text
       }
-      let text = AttributedString(string)
-      used[row] = Entry(string: string, text: text)
+      let text = AttributedString(String(decoding: bytes, as: UTF8.self))
+      used[row] = Entry(bytes: Array(bytes), text: text)
       return text
     }
     entries.withLock { $0 = used }
