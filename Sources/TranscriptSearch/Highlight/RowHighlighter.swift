@@ -37,7 +37,8 @@ extension SearchNavigation {
     viewport.map { row in
       let positions = index.positions(inRow: row)
       let plain = corpus.withUTF8Text(ofRow: row) { text(row, $0) }
-      return HighlightedRow(row: row, text: highlight(plain, positions: positions), positions: positions)
+      return HighlightedRow(
+        row: row, text: highlight(plain, positions: positions), positions: positions)
     }
   }
 

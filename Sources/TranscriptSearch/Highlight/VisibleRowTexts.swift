@@ -36,7 +36,8 @@ public final class VisibleRowTexts: Sendable {
     let kept = entries.withLock { $0 }
     var used = [Int: Entry](minimumCapacity: rows)
     let result = body { row, bytes in
-      if let entry = kept[row], entry.bytes.withUnsafeBufferPointer({ Corpus.sameBytes($0, bytes) }) {
+      if let entry = kept[row], entry.bytes.withUnsafeBufferPointer({ Corpus.sameBytes($0, bytes) })
+      {
         used[row] = entry
         return entry.text
       }
