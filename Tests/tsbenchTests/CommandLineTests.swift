@@ -297,8 +297,8 @@ struct CommandLineTests {
     #expect(!refused.error.contains("compare: s.srt"), "it measured first")
     let made = try tsbench(
       [
-        "compare", "--no-charts", "--precision-budget", "1", "--dataset", folder + "/s.srt",
-        "--rounds", "1", "--results",
+        "compare", "--no-charts", "--precision-budget", "0", "--dataset", folder + "/s.srt",
+        "--matchers", "folded,pcre2", "--rounds", "1", "--results",
         folder + "/new/deeper",
       ])
     #expect(made.status == 0, "\(made.error)")

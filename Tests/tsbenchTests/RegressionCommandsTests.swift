@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `tsbench history` and `tsbench bisect` on a repository the test makes: 16 commits of a
-/// small C workload with the gate's phase marker, one of which (c9) doubles the work of
-/// its `search` phase. The counts come from the real valgrind, the builds from `cc`.
+/// `tsbench history` and `tsbench bisect` on a repository the test makes: 16 commits (12 for
+/// the history) of a small C workload with the gate's phase marker, one of which (c9)
+/// doubles the work of its `search` phase. The counts come from the real valgrind, the builds from `cc`.
 @Suite("history and bisect on a made repository", .serialized)
 struct RegressionCommandsTests {
   let cli = CommandLineTests()
@@ -85,18 +85,19 @@ struct RegressionCommandsTests {
   }
 
   @Test func theHistoryMarksOneStepAtTheCommitThatAddedTheCost() throws {
-    let repository = try makeRepository()
+    // Twelve commits: nine before the costly one, three at its cost.
+    let repository = try makeRepository(commits: 12)
     defer { try? FileManager.default.removeItem(atPath: repository.path) }
     let history = try cli.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: history) }
     let before = try checkout(repository)
     let backfill = try cli.tsbench(
       [
-        "history", "backfill", "--repository", repository.path, "--commits", "16", "--history",
+        "history", "backfill", "--repository", repository.path, "--commits", "12", "--history",
         history,
       ] + build)
     #expect(backfill.status == 0, "\(backfill.error)")
-    #expect(backfill.output.contains("recorded 16 of 16 commits in 16 builds"))
+    #expect(backfill.output.contains("recorded 12 of 12 commits in 12 builds"))
     #expect(try checkout(repository) == before)
     let report = try cli.tsbench(["history", "report", "--history", history])
     #expect(report.status == 0, "\(report.error)")
@@ -112,7 +113,7 @@ struct RegressionCommandsTests {
       try FileManager.default.contentsOfDirectory(atPath: history).first { $0.hasSuffix(".jsonl") })
     let lines = try String(contentsOfFile: "\(history)/\(file)", encoding: .utf8).split(
       separator: "\n")
-    #expect(lines.count == 17)
+    #expect(lines.count == 13)
     #expect(lines.dropFirst().allSatisfy { $0.utf8.count <= 1_024 })
 
     // The same history before the costly commit is flat: c0…c8, measured above, each
