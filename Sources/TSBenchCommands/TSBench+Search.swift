@@ -61,6 +61,13 @@ extension TSBench {
       help: "Print {\"matcher\", \"count\", \"matches\": [[row, start, end], …]} with every match.")
     var json = false
 
+    @Flag(
+      help: """
+        Print where the time went, last, to standard error: reading the transcript, the \
+        search (folding included), printing.
+        """)
+    var timings = false
+
     func validate() throws {
       let keywords = (keyword != nil ? 1 : 0) + (keywordFile != nil ? 1 : 0)
       guard keywords + (tokens.isEmpty ? 0 : 1) == 1 else {
@@ -103,8 +110,11 @@ extension TSBench {
     }
 
     func run() async throws {
+      let clock = ContinuousClock()
+      let started = clock.now
       let keyword = try givenKeyword()
       let corpus = try options.load(dataset).corpus
+      let read = clock.now
       let strategy = try StrategyName.strategy(matcher ?? "folded")
       let scoped = !speakers.isEmpty || from != nil || to != nil
       let matches: [Match]
@@ -128,10 +138,27 @@ extension TSBench {
           }
           if !counts.isEmpty { print("by speaker: " + counts.joined(separator: ", ")) }
         }
+      } else if strategy.name == FoldedMatcher.name {
+        // Searched once: only the rows that can hold a match are folded.
+        matches = FoldedCorpus.matchesSearchingOnce(
+          of: FoldedKeyword(keyword!, options: find.searchOptions), in: corpus)
+        what = keyword!.debugDescription
       } else {
         matches = try await strategy.prepare(corpus).matches(
           of: keyword!, options: find.searchOptions)
         what = keyword!.debugDescription
+      }
+      let searched = clock.now
+      defer {
+        if timings {
+          let phases = [
+            ("read", read - started), ("search", searched - read), ("print", clock.now - searched),
+          ]
+          ProgressDisplay.writeError(
+            "timings: "
+              + phases.map { "\($0.0) \(String(format: "%.1f", $0.1.seconds * 1e3)) ms" }
+              .joined(separator: ", ") + "\n")
+        }
       }
       if json {
         try MatchesJSON.write(matcher: strategy.name, matches: matches)

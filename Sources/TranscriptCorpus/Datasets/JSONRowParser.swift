@@ -105,15 +105,28 @@ struct JSONRowParser {
   /// the corpus) again. A name's index in the corpus is remembered once it is known.
   private var speakers: [(bytes: [UInt8], name: String, indexInCorpus: Int32?)] = []
   private static let speakerLimit = 64
+  /// The slot found last: rows in a run mostly share their speaker.
+  private var lastSpeakerSlot = 0
 
   /// The place of the speaker named by `bytes` in ``speakers``, added if new.
   private mutating func speakerSlot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    if let known = speakers.firstIndex(where: { $0.bytes.elementsEqual(bytes) }) { return known }
+    func holds(_ slot: Int) -> Bool {
+      speakers[slot].bytes.withUnsafeBufferPointer { name in
+        name.count == bytes.count
+          && (name.isEmpty || memcmp(name.baseAddress!, bytes.baseAddress!, name.count) == 0)
+      }
+    }
+    if lastSpeakerSlot < speakers.count, holds(lastSpeakerSlot) { return lastSpeakerSlot }
+    if let known = speakers.indices.first(where: holds) {
+      lastSpeakerSlot = known
+      return known
+    }
     speakers.append((Array(bytes), String(decoding: bytes, as: UTF8.self), nil))
     // Beyond the limit the list is not searched any longer than this: rows get the last
     // place, rewritten each time.
     if speakers.count > Self.speakerLimit { speakers.remove(at: Self.speakerLimit - 1) }
-    return speakers.count - 1
+    lastSpeakerSlot = speakers.count - 1
+    return lastSpeakerSlot
   }
 
   /// The index in `corpus` of the speaker at `slot`.
