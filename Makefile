@@ -68,6 +68,8 @@ bench-real-text: build bench-peers
 	$(TSBENCH) compare --dataset $(REAL_TEXT) --keywords $(REAL_TEXT_KEYWORDS) \
 	  --matchers folded,chunked,pcre2 --rounds 11 --results results/real-text
 	$(TSBENCH) verify --dataset $(REAL_TEXT) --keywords 80 --report results/real-text/contract.md
+	@# tsbench search as a person runs it, a whole process, beside ripgrep's on the same file.
+	$(TSBENCH) bench-search --dataset $(REAL_TEXT) --keywords $(REAL_TEXT_KEYWORDS) --rounds 5
 
 # The peers of the comparison and the chart library, installed when missing; a peer
 # that cannot be installed is shown as "not installed" in the report.

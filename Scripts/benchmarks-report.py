@@ -4,7 +4,7 @@ measured for it and whether it is met, then each suite's full tables.
 
 Sources, all under results/: corpus.json (tsbench bench-corpus), matchers.json (tsbench
 bench-matchers), options.json (tsbench bench-options), session.json (tsbench bench-session),
-open.json (tsbench bench-open), fold.json (tsbench bench-fold), real-text/report.json (make
+open.json (tsbench bench-open), search-process.json (tsbench bench-search), fold.json (tsbench bench-fold), real-text/report.json (make
 bench-real-text), allocators.json (make bench-alloc), and suites/*.md (the package-benchmark suites, `make bench-suites-report`).
 
 Usage: Scripts/benchmarks-report.py
@@ -73,6 +73,7 @@ sources = [
     ("open.json", "open a million rows (#14)", "open.md", None),
     ("tokens.json", "tokens (#9)", "tokens.md", None),
     ("options.json", "find options (#15)", "options.md", None),
+    ("search-process.json", "tsbench search (#64)", "search-process.md", None),
 ]
 for file, issue, report, shape in sources:
     data = load(file)

@@ -16,7 +16,7 @@ public struct TSBench: AsyncParsableCommand {
     subcommands: [
       Generate.self, Datasets.self, Import.self, Verify.self, Search.self, Suggest.self,
       Compare.self, Gate.self, Instructions.self, History.self, Bisect.self,
-      BenchCorpus.self, BenchOpen.self, BenchFold.self,
+      BenchCorpus.self, BenchOpen.self, BenchSearch.self, BenchFold.self,
       BenchMatchers.self, BenchOptions.self,
       BenchSession.self, BenchImport.self, BenchImportChild.self, BenchTokens.self, BenchIndex.self,
       Replay.self, View.self,

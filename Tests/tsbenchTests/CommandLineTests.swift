@@ -264,6 +264,34 @@ struct CommandLineTests {
     #expect(FileManager.default.fileExists(atPath: folder + "/fold.json"))
   }
 
+  @Test func benchSearchTimesTheWholeSearchAndSaysWhereItsTimeGoes() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/t.jsonl"
+    try Data(
+      """
+      {"start": 0, "text": "Die Straße"}
+      {"start": 1, "text": "STRASSE und strasse"}
+      {"start": 2, "text": "nothing here"}
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: file))
+    let missing = try tsbench(["bench-search", "--dataset", folder + "/none.jsonl"])
+    #expect(missing.status != 0 && missing.error.contains("none.jsonl"), "\(missing.error)")
+    let run = try tsbench([
+      "bench-search", "--dataset", file, "--keywords", "strasse,zz", "--rounds", "1",
+      "--results", folder,
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let report = try String(contentsOfFile: folder + "/search-process.md", encoding: .utf8)
+    // ß folds to ss: three matches in two rows; "zz" none.
+    #expect(report.contains("| \"strasse\" |") && report.contains("| 3 ("), "\(report)")
+    #expect(report.contains("| \"zz\" |") && report.contains("| 0 ("), "\(report)")
+    #expect(report.contains("## Where tsbench's time goes"))
+    let json = try String(contentsOfFile: folder + "/search-process.json", encoding: .utf8)
+    #expect(json.contains("\"read\"") && json.contains("\"search\""), "\(json)")
+  }
+
   @Test func benchIndexNamesAnUnknownScriptAndWritesItsReport() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

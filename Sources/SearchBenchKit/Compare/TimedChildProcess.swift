@@ -18,9 +18,12 @@ struct TimedChildProcess {
   var output: [UInt8]
   var seconds: Double
 
-  /// Runs `arguments` (the first is looked up on PATH) with its input and errors on
-  /// /dev/null and its output captured or discarded; nil if it could not start.
-  static func run(_ arguments: [String], capturingOutput: Bool) -> TimedChildProcess? {
+  /// Runs `arguments` (the first is looked up on PATH) with its input on /dev/null, its
+  /// output captured or discarded, and its errors discarded or, with `errorsToo`, captured
+  /// after its output; nil if it could not start.
+  static func run(_ arguments: [String], capturingOutput: Bool, errorsToo: Bool = false)
+    -> TimedChildProcess?
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,7 +37,11 @@ struct TimedChildProcess {
       posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
     }
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    if capturingOutput && errorsToo {
+      posix_spawn_file_actions_adddup2(&actions, ends[1], STDERR_FILENO)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    }
     // The child starts with no signal blocked, whatever the calling thread blocks, and
     // with SIGPIPE's default action, which this process may ignore (see StringZillaPeer).
     var attributes = posix_spawnattr_t()

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -31,19 +33,21 @@ final class WholeFile: @unchecked Sendable {
     let size = Int(info.st_size)
     guard size <= maximumBytes else { throw .inputTooLarge(path: path, limit: maximumBytes) }
     bytes = .allocate(byteCount: size, alignment: 64)
-    var done = 0
-    while done < size {
-      let count = pread(descriptor, bytes.baseAddress! + done, size - done, off_t(done))
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        let reason =
-          count == 0
-          ? "the file changed while being read (it shrank from \(size) bytes to \(done))"
-          : String(cString: strerror(errno))
-        bytes.deallocate()
-        throw .cannotOpen(path: path, reason: reason)
+    // In parts on every core: copying from the page cache, and the first touch of each
+    // page of the buffer, take half the time on two.
+    let parts = max(1, min(Self.activeProcessorCount(), size / Self.minimumBytesPerPart))
+    nonisolated(unsafe) var failures = [String?](repeating: nil, count: parts)
+    nonisolated(unsafe) let buffer = bytes
+    failures.withUnsafeMutableBufferPointer { failures in
+      nonisolated(unsafe) let failures = failures
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        failures[part] = Self.read(
+          descriptor, into: buffer, from: size * part / parts, to: size * (part + 1) / parts)
       }
-      done += count
+    }
+    if let reason = failures.lazy.compactMap({ $0 }).first {
+      bytes.deallocate()
+      throw .cannotOpen(path: path, reason: reason)
     }
     var after = stat()
     var extra: UInt8 = 0
@@ -57,6 +61,32 @@ final class WholeFile: @unchecked Sendable {
   }
 
   deinit { bytes.deallocate() }
+
+  /// Parts smaller than this are read on one core.
+  private static let minimumBytesPerPart = 16 << 20
+
+  /// Reads bytes `start..<end` of the file into `buffer` at the same offsets; nil once
+  /// done, else why not.
+  private static func read(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, from start: Int, to end: Int
+  ) -> String? {
+    var done = start
+    while done < end {
+      let count = pread(descriptor, buffer.baseAddress! + done, end - done, off_t(done))
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        return count == 0
+          ? "the file changed while being read (it shrank from \(buffer.count) bytes to \(done))"
+          : String(cString: strerror(errno))
+      }
+      done += count
+    }
+    return nil
+  }
+
+  private static func activeProcessorCount() -> Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
 
   /// Calls `body` with the file's bytes.
   func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
