@@ -159,6 +159,9 @@ extension TSBench {
               + phases.map { "\($0.0) \(String(format: "%.1f", $0.1.seconds * 1e3)) ms" }
               .joined(separator: ", ") + "\n")
         }
+        // The rows are freed after the timings, with the rest of the process's exit, not
+        // during the printing that last used them.
+        withExtendedLifetime((corpus, matches)) {}
       }
       if json {
         try MatchesJSON.write(matcher: strategy.name, matches: matches)

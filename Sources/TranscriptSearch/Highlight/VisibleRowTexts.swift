@@ -12,9 +12,16 @@ import Foundation
 /// row is built anew; only the rows of the last highlight are kept.
 public final class VisibleRowTexts: Sendable {
   private struct Entry {
-    /// The row's text, byte for byte, to tell an edited row from an unchanged one.
-    let bytes: [UInt8]
+    /// The row's text, to tell an edited row from an unchanged one byte for byte.
+    let string: String
     let text: AttributedString
+
+    /// Whether the row's text is still `bytes`.
+    func holds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      // A native string's bytes are contiguous: no copy is made to compare them.
+      var string = string
+      return string.withUTF8 { Corpus.sameBytes($0, bytes) }
+    }
   }
 
   private let entries = LockedState([Int: Entry]())
@@ -36,13 +43,13 @@ public final class VisibleRowTexts: Sendable {
     let kept = entries.withLock { $0 }
     var used = [Int: Entry](minimumCapacity: rows)
     let result = body { row, bytes in
-      if let entry = kept[row], entry.bytes.withUnsafeBufferPointer({ Corpus.sameBytes($0, bytes) })
-      {
+      if let entry = kept[row], entry.holds(bytes) {
         used[row] = entry
         return entry.text
       }
-      let text = AttributedString(String(decoding: bytes, as: UTF8.self))
-      used[row] = Entry(bytes: Array(bytes), text: text)
+      let string = String(decoding: bytes, as: UTF8.self)
+      let text = AttributedString(string)
+      used[row] = Entry(string: string, text: text)
       return text
     }
     entries.withLock { $0 = used }
