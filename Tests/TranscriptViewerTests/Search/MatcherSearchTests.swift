@@ -31,19 +31,29 @@ import TranscriptSearch
     return updates
   }
 
+  /// Each keystroke's visible rows come first, unless its complete answer came sooner
+  /// (a fast strategy's whole search can beat the preparation of the rows on screen):
+  /// then they are not shown at all, never after it.
   @Test(arguments: ["regex", "nsregex", "foundation", "pcre2"])
   func theVisibleRowsThenTheSessionsAnswer(_ strategy: String) async throws {
-    let updates = try await updates(of: strategy, typing: ["zeph", "zephyr"])
+    let keywords = ["zeph", "zephyr"]
+    let updates = try await updates(of: strategy, typing: keywords)
     var session = SearchSession(corpus: Self.corpus, viewport: 100..<120)
-    #expect(updates.map(\.phase) == [.visible, .complete, .visible, .complete])
-    for (index, keyword) in ["zeph", "zephyr"].enumerated() {
+    let byKeystroke = keywords.indices.map { keystroke in
+      updates.filter { $0.keystroke == keystroke }
+    }
+    #expect(byKeystroke.map(\.count).reduce(0, +) == updates.count)
+    for (keystroke, keyword) in keywords.enumerated() {
       session.setKeyword(keyword)
-      let visible = updates[2 * index]
-      let complete = updates[2 * index + 1]
-      #expect(visible.status == .counting(visible: 4))
-      #expect(
-        visible.navigation.index.allMatches
-          == session.navigation.index.allMatches.filter { (100..<120).contains($0.row) })
+      let phases = byKeystroke[keystroke].map(\.phase)
+      try #require(phases == [.visible, .complete] || phases == [.complete], "\(phases)")
+      if let visible = byKeystroke[keystroke].first, visible.phase == .visible {
+        #expect(visible.status == .counting(visible: 4))
+        #expect(
+          visible.navigation.index.allMatches
+            == session.navigation.index.allMatches.filter { (100..<120).contains($0.row) })
+      }
+      let complete = byKeystroke[keystroke].last!
       #expect(complete.navigation.index == session.navigation.index)
       #expect(complete.navigation.current == session.navigation.current, "\(strategy)")
       #expect(complete.status == session.status)
