@@ -49,6 +49,8 @@ phase() {  # phase NAME COMMAND...: runs it, records its wall time, fails with i
   local name=$1; shift
   local start; start=$(now)
   if ! "$@" >"$work/phase.log" 2>&1; then
+    # The failures first (a suite's tail seldom holds them), then how it ended.
+    grep -E '^✘|error:|Fatal error' "$work/phase.log" | head -20 | cut -c1-2000 >&2 || true
     tail -30 "$work/phase.log" >&2
     echo "test-times: $name failed" >&2
     exit 1
@@ -95,6 +97,7 @@ rows=()
 for target in $targets; do
   start=$(now)
   swift test --skip-build --no-parallel --filter "^$target\." >"$work/target.log" 2>&1 || {
+    grep -E '^✘|error:|Fatal error' "$work/target.log" | head -20 | cut -c1-2000 >&2 || true
     tail -30 "$work/target.log" >&2
     echo "test-times: $target failed" >&2
     exit 1
