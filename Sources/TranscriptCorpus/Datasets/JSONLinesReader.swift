@@ -261,7 +261,8 @@ public struct JSONLinesReader: Sendable {
   /// Lines validated at once: well inside a core's L2 cache, where parsing finds them.
   static let chunkBytes = 64 << 10
 
-  private static func activeProcessorCount() -> Int {
+  /// The cores a file is read on, in parts.
+  static func activeProcessorCount() -> Int {
     max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 

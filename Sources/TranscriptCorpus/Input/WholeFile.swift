@@ -35,7 +35,7 @@ final class WholeFile: @unchecked Sendable {
     bytes = .allocate(byteCount: size, alignment: 64)
     // In parts on every core: copying from the page cache, and the first touch of each
     // page of the buffer, take half the time on two.
-    let parts = max(1, min(Self.activeProcessorCount(), size / Self.minimumBytesPerPart))
+    let parts = max(1, min(JSONLinesReader.activeProcessorCount(), size / Self.minimumBytesPerPart))
     nonisolated(unsafe) var failures = [String?](repeating: nil, count: parts)
     nonisolated(unsafe) let buffer = bytes
     failures.withUnsafeMutableBufferPointer { failures in
@@ -82,10 +82,6 @@ final class WholeFile: @unchecked Sendable {
       done += count
     }
     return nil
-  }
-
-  private static func activeProcessorCount() -> Int {
-    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 
   /// Calls `body` with the file's bytes.
