@@ -4,9 +4,9 @@ import TranscriptSearch
 /// Loads a JSON Lines transcript, one `{"start":…, "speaker":…, "text":…}` object per
 /// line, into a ``Corpus``.
 ///
-/// A large UTF-8 file is mapped and read in parts, one per core, split at line feeds;
-/// anything else (a pipe, another encoding, a small file) is streamed: memory then holds
-/// the corpus and one read chunk.
+/// A large UTF-8 file is read in parts, one per core, split at line feeds, each part a
+/// window at a time; anything else (a pipe, another encoding, a small file) is streamed:
+/// memory then holds the corpus and one read chunk.
 public struct JSONLinesReader: Sendable {
   public let path: String
   /// Replace invalid UTF-8 with U+FFFD (and count it) instead of failing.
@@ -92,11 +92,11 @@ public struct JSONLinesReader: Sendable {
   /// (nothing has been read then).
   func readInPartsIfLarge() throws(DatasetError) -> (Result, bytesRead: Int)? {
     guard
-      let file = try WholeFile(
+      let file = try RegularFile(
         path: path, minimumBytes: Self.minimumBytesPerPart * 2, maximumBytes: maximumInputBytes),
       let result = try readInParts(file)
     else { return nil }
-    return (result, file.count)
+    return (result, file.size)
   }
 
   /// Parts smaller than this are not worth a core.
@@ -105,7 +105,7 @@ public struct JSONLinesReader: Sendable {
   /// What one part of a file gave: its rows, or the first problem in it (with line
   /// numbers and offsets counted from the part's start).
   private struct Part {
-    var corpus = Corpus()
+    var rows: PartRows?
     var lines = 0
     var repairs = 0
     var firstRepairLine: Int?
@@ -114,152 +114,169 @@ public struct JSONLinesReader: Sendable {
 
   /// Reads a whole file in parts on every core and joins their rows in order; nil when
   /// the file is not UTF-8 (it is then streamed through its transcoder).
-  private func readInParts(_ file: WholeFile) throws(DatasetError) -> Result? {
-    let parts: [Part]? = file.withBytes { bytes in
-      let head = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 1 << 20)])
-      var markLength = 0
-      if let (encoding, length) = TextEncoding.byteOrderMark(head) {
-        guard encoding == .utf8 else { return nil }
-        markLength = length
-      } else if (try? TextEncoding.unmarked(head, path: path)) != .utf8 {
-        // Another encoding, or none that can be told: the streaming reader says which.
-        return nil
-      }
-      let text = UnsafeBufferPointer(rebasing: bytes[markLength...])
-      let bounds = Self.partBounds(text)
-      nonisolated(unsafe) var parts = [Part](repeating: Part(), count: bounds.count - 1)
+  ///
+  /// Each part writes its texts into its own region of one buffer, the one the corpus
+  /// keeps: a region as long as the part's lines, so the texts of one part lie together
+  /// and the next part's start after a gap no row refers to (the first's keys, starts
+  /// and speakers: never written, so never in memory).
+  private func readInParts(_ file: RegularFile) throws(DatasetError) -> Result? {
+    let head = try file.bytes(0..<min(file.size, 1 << 20))
+    let (encoding, markLength) = head.withUnsafeBufferPointer {
+      head -> (TextEncoding?, Int) in
+      if let (encoding, length) = TextEncoding.byteOrderMark(head) { return (encoding, length) }
+      // Another encoding, or none that can be told: the streaming reader says which.
+      return (try? TextEncoding.unmarked(head, path: path), 0)
+    }
+    guard encoding == .utf8 else { return nil }
+    // Bounds, lines and offsets are the text's, after the byte-order mark.
+    let bounds = try partBounds(file, from: markLength).map { $0 - markLength }
+    // Rows a byte, from the head's lines: columns reserved for too few rows are copied
+    // into larger ones as they fill.
+    let rowsPerByte = Double(head.lazy.filter { $0 == 0x0A }.count + 1) / Double(head.count)
+    nonisolated(unsafe) var parts = [Part](repeating: Part(), count: bounds.count - 1)
+    let text = [UInt8](unsafeUninitializedCapacity: bounds.last!) { buffer, initialized in
+      nonisolated(unsafe) let buffer = buffer
       parts.withUnsafeMutableBufferPointer { parts in
         nonisolated(unsafe) let parts = parts
-        nonisolated(unsafe) let text = text
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-          // The first part's corpus takes the others' rows in the end: room for all.
+          let region = bounds[index]..<bounds[index + 1]
+          // The first part's columns take the others' in the end: room for all.
+          let rows = index == 0 ? bounds.last! : region.count
           parts[index] = readPart(
-            UnsafeBufferPointer(rebasing: text[bounds[index]..<bounds[index + 1]]),
-            reservingBytes: index == 0 ? text.count : nil)
+            of: file, region.lowerBound + markLength..<region.upperBound + markLength,
+            into: PartRows(
+              region: UnsafeMutableBufferPointer(rebasing: buffer[region]),
+              at: region.lowerBound, reservingRows: Int(Double(rows) * rowsPerByte * 1.05) + 1_024))
         }
       }
-      // Problems and repairs are told in the whole file's lines and offsets.
-      var linesBefore = 0
-      for index in parts.indices {
-        parts[index].error = parts[index].error?.shifted(
-          lines: linesBefore, bytes: bounds[index])
-        parts[index].firstRepairLine = parts[index].firstRepairLine.map { $0 + linesBefore }
-        linesBefore += parts[index].lines
-      }
-      return parts
+      // Up to the last part's texts; every row lies before.
+      initialized =
+        parts.indices.lazy.compactMap { index in
+          parts[index].rows.flatMap { $0.overflowed ? nil : bounds[index] + $0.used }
+        }.max() ?? 0
     }
-    guard var parts else { return nil }
+    // Problems and repairs are told in the whole file's lines and offsets.
+    var linesBefore = 0
+    for index in parts.indices {
+      parts[index].error = parts[index].error?.shifted(lines: linesBefore, bytes: bounds[index])
+      parts[index].firstRepairLine = parts[index].firstRepairLine.map { $0 + linesBefore }
+      linesBefore += parts[index].lines
+    }
     if let error = parts.lazy.compactMap(\.error).first { throw error }
-    var corpus = parts[0].corpus
-    parts[0].corpus = Corpus()
-    for index in parts.indices.dropFirst() {
-      corpus.append(contentsOf: parts[index].corpus)
-      parts[index].corpus = Corpus()
+    try file.checkUnchanged()
+    var corpus: Corpus
+    if !parts.contains(where: { $0.rows!.overflowed }) {
+      // Each part's columns moved out of it, unshared, to be appended to in place.
+      var columns: [Corpus.Columns] = []
+      for index in parts.indices {
+        columns.append(parts[index].rows!.takeColumns())
+      }
+      corpus = Corpus(text: consume text, joining: columns)
+    } else {
+      // Repairs outgrew a region: the parts are joined by copying.
+      corpus = Corpus()
+      for part in parts.map({ $0.rows! }) {
+        corpus.append(contentsOf: part.overflow ?? Corpus(text: text, joining: [part.columns]))
+      }
     }
     return Result(corpus: corpus, repairedSequences: parts.reduce(0) { $0 + $1.repairs })
   }
 
-  /// Where each part starts, and the end: about equal parts, one per core, each cut
-  /// just after a line feed.
-  private static func partBounds(_ text: UnsafeBufferPointer<UInt8>) -> [Int] {
-    let count = max(1, min(activeProcessorCount(), text.count / minimumBytesPerPart))
-    var bounds = [0]
-    for part in 1..<count {
-      let target = max(text.count * part / count, bounds[bounds.count - 1])
-      guard target < text.count,
-        let feed = memchr(text.baseAddress! + target, 0x0A, text.count - target)
-      else { break }
-      bounds.append(
-        UnsafePointer<UInt8>(feed.assumingMemoryBound(to: UInt8.self)) - text.baseAddress! + 1)
+  /// Where each part starts in the file, and its end: about equal parts from `start`, one
+  /// per core, each cut just after a line feed.
+  private func partBounds(_ file: RegularFile, from start: Int) throws(DatasetError) -> [Int] {
+    let count = max(
+      1, min(Self.activeProcessorCount(), (file.size - start) / Self.minimumBytesPerPart))
+    var bounds = [start]
+    let window = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 64)
+    defer { window.deallocate() }
+    search: for part in 1..<count {
+      var target = max(start + (file.size - start) * part / count, bounds[bounds.count - 1])
+      while target < file.size {
+        let length = min(window.count, file.size - target)
+        try file.read(into: UnsafeMutableRawBufferPointer(rebasing: window[..<length]), at: target)
+        if let feed = window[..<length].firstIndex(of: 0x0A) {
+          bounds.append(target + feed + 1)
+          continue search
+        }
+        target += length
+      }
+      break
     }
-    bounds.append(text.count)
+    bounds.append(file.size)
     return bounds
   }
 
-  /// The rows of one part, which starts a line and ends just after a line feed (or at
-  /// the end of the file).
-  private func readPart(_ bytes: UnsafeBufferPointer<UInt8>, reservingBytes: Int?) -> Part {
-    var part = Part()
-    let reserved = reservingBytes ?? bytes.count
-    // Text is most of a line; the rest is keys, start and speaker (about 40 bytes).
-    part.corpus.reserveCapacity(rows: reserved / 120, textBytes: reserved)
-    var validator = LineValidator(name: path, strict: !repairsInvalidUTF8)
-    var parser = JSONRowParser()
-    let path = path
+  /// Bytes of a part read at once: its lines are validated and parsed while they are
+  /// still in the core's cache.
+  var windowBytes = 256 << 10
+
+  /// The rows of the part `range` of `file`, which starts a line and ends just after a
+  /// line feed (or at the end of the file), read a window at a time into `rows`.
+  private func readPart(of file: RegularFile, _ range: Range<Int>, into rows: PartRows) -> Part {
+    var part = Part(rows: rows)
+    var lines = PartLines(path: path, strict: !repairsInvalidUTF8)
+    var buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: min(max(windowBytes, 1), range.count), alignment: 64)
+    defer { buffer.deallocate() }
     do {
-      if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil {
-        // Lines end at line feeds only: split here, with no splitter state to carry.
-        var start = 0
-        // UTF-8 is validated a chunk of lines at a time, while the chunk is in cache, and
-        // line by line only in a chunk that is not valid, to name the line.
-        var checkedEnd = 0
-        var chunkIsValid = true
-        while start < bytes.count {
-          if start >= checkedEnd {
-            checkedEnd = Self.endOfChunk(bytes, from: start)
-            chunkIsValid = UTF8Validation.isValid(
-              UnsafeBufferPointer(rebasing: bytes[start..<checkedEnd]))
-          }
-          let end =
-            memchr(base + start, 0x0A, bytes.count - start).map {
-              UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base
-            } ?? bytes.count
-          part.lines += 1
-          guard end - start <= InputLines.maximumLineBytes else {
+      var position = range.lowerBound
+      // Bytes at the buffer's start that the last window left: the start of a line.
+      var carried = 0
+      while position < range.upperBound || carried > 0 {
+        if carried == buffer.count {
+          // A line longer than the window: a larger one, up to the longest line allowed.
+          guard carried <= InputLines.maximumLineBytes else {
             throw DatasetError.lineTooLong(
-              path: path, line: part.lines, limit: InputLines.maximumLineBytes)
+              path: path, line: lines.count + 1, limit: InputLines.maximumLineBytes)
           }
-          let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-          if !chunkIsValid,
-            let repaired = try validator.repair(line, number: part.lines, offset: start)
-          {
-            try repaired.withUnsafeBufferPointer {
-              try parser.appendRow(from: $0, number: part.lines, path: path, to: &part.corpus)
-            }
-          } else {
-            try parser.appendRow(from: line, number: part.lines, path: path, to: &part.corpus)
-          }
-          start = end + 1
+          let larger = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: min(buffer.count * 2, range.count), alignment: 64)
+          larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+          buffer.deallocate()
+          buffer = larger
         }
-      } else {
-        var splitter = LineSplitter(name: path, maximumLineBytes: InputLines.maximumLineBytes)
-        // Lines that may end at carriage returns: the part is validated at once.
-        let wellFormed = UTF8Validation.isValid(bytes)
-        func emit(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) throws {
-          guard !wellFormed else {
-            try parser.appendRow(from: line, number: number, path: path, to: &part.corpus)
-            return
-          }
-          try validator.pass(line, number: number, offset: offset) { line, number, _ in
-            try parser.appendRow(from: line, number: number, path: path, to: &part.corpus)
-          }
+        let wanted = min(buffer.count - carried, range.upperBound - position)
+        try file.read(
+          into: UnsafeMutableRawBufferPointer(rebasing: buffer[carried..<carried + wanted]),
+          at: position)
+        position += wanted
+        let filled = carried + wanted
+        let window = UnsafeBufferPointer(
+          start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: filled)
+        let cut = position == range.upperBound ? filled : Self.endOfLastLine(in: window)
+        if cut > 0 {
+          try lines.read(
+            UnsafeBufferPointer(rebasing: window[..<cut]),
+            at: position - filled - range.lowerBound, into: &part.rows!)
         }
-        try splitter.feed(bytes, emit)
-        try splitter.finish(emit)
-        part.lines = splitter.linesSplit
+        carried = filled - cut
+        if carried > 0 && cut > 0 {
+          buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + cut, byteCount: carried)
+        }
+        if position == range.upperBound { break }
       }
     } catch let error as DatasetError {
       part.error = error
     } catch {
       part.error = .cannotOpen(path: path, reason: "\(error)")
     }
-    part.repairs = validator.repairs
-    part.firstRepairLine = validator.firstRepairLine
+    part.lines = lines.count
+    part.repairs = lines.repairs
+    part.firstRepairLine = lines.firstRepairLine
     return part
   }
 
-  /// Where a chunk of lines starting at `start` ends: just after the first line feed
-  /// at least ``chunkBytes`` on, or at the end.
-  private static func endOfChunk(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    let target = start + chunkBytes
-    guard target < bytes.count,
-      let feed = memchr(bytes.baseAddress! + target, 0x0A, bytes.count - target)
-    else { return bytes.count }
-    return UnsafePointer<UInt8>(feed.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
+  /// Where the last whole line of `window` ends: just after its last line feed, else
+  /// after its last carriage return that is not its last byte (an LF may follow it in
+  /// the next window), else 0.
+  private static func endOfLastLine(in window: UnsafeBufferPointer<UInt8>) -> Int {
+    // (From the end: the last line feed is usually a line's length away.)
+    if let feed = window.lastIndex(of: 0x0A) { return feed + 1 }
+    guard window.count > 1, let cr = window[..<(window.count - 1)].lastIndex(of: 0x0D)
+    else { return 0 }
+    return cr + 1
   }
-
-  /// Lines validated at once: well inside a core's L2 cache, where parsing finds them.
-  static let chunkBytes = 64 << 10
 
   /// The cores a file is read on, in parts.
   static func activeProcessorCount() -> Int {

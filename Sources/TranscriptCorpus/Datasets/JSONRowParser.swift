@@ -211,7 +211,7 @@ struct JSONRowParser {
   /// The index in `corpus` of the speaker at `slot`.
   ///
   /// - Precondition: every row this parser parses goes to the same corpus.
-  private mutating func speakerIndex(_ slot: Int?, in corpus: inout Corpus) -> Int32 {
+  private mutating func speakerIndex(_ slot: Int?, in corpus: inout some RowSink) -> Int32 {
     guard let slot else { return -1 }
     if let index = speakers[slot].indexInCorpus {
       assert(corpus.speakers[Int(index)] == speakers[slot].name, "one parser per corpus")
@@ -515,7 +515,8 @@ extension JSONRowParser {
   /// - Precondition: every row this parser reads goes to the same corpus.
   /// - Throws: ``DatasetError/malformedLine(path:line:column:reason:)``.
   mutating func appendRow(
-    from line: UnsafeBufferPointer<UInt8>, number: Int, path: String, to corpus: inout Corpus
+    from line: UnsafeBufferPointer<UInt8>, number: Int, path: String,
+    to corpus: inout some RowSink
   ) throws(DatasetError) {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
     let row: Row

@@ -108,6 +108,64 @@ public struct Corpus: Sendable {
     utf8TextCount += other.utf8TextCount
   }
 
+  /// The columns of rows whose texts lie in a text buffer shared with other rows: one
+  /// part of a file read on several cores, each part writing its texts into its own
+  /// region of one buffer (see ``init(text:joining:)``).
+  package struct Columns: Sendable {
+    /// Where each row's text starts in the shared buffer.
+    package var offsets: [Int] = []
+    package var lengths: [UInt32] = []
+    package var startTimes: [Int64] = []
+    /// Index into `speakerNames`, or -1 when the row has no speaker.
+    package var speakerIndices: [Int32] = []
+    package var speakerNames: [String] = []
+    package var startTimesAreOrdered = true
+    package var utf8TextCount = 0
+
+    package init() {}
+  }
+
+  /// The rows of `parts`, in order, their texts in `text` where their columns say: how
+  /// parts of a file read on several cores are joined without copying their texts. The
+  /// bytes between the parts' texts are not referred to by any row.
+  ///
+  /// - Precondition: every row's text lies within `text` and is valid UTF-8, and its
+  ///   speaker index is -1 or within its part's names.
+  package init(text: consuming [UInt8], joining parts: consuming [Columns]) {
+    var parts = parts
+    textBytes = text
+    guard !parts.isEmpty else { return }
+    for part in parts {
+      precondition(
+        part.lengths.count == part.offsets.count && part.startTimes.count == part.offsets.count
+          && part.speakerIndices.count == part.offsets.count)
+      assert(
+        zip(part.offsets, part.lengths).allSatisfy { $0 >= 0 && $0 + Int($1) <= textBytes.count })
+    }
+    // The first part's columns are taken as they are, unshared, so that the others'
+    // are appended in place (they were reserved for every row).
+    for name in parts[0].speakerNames { _ = speakerIndex(for: name) }
+    swap(&textOffsets, &parts[0].offsets)
+    swap(&textLengths, &parts[0].lengths)
+    swap(&startTimes, &parts[0].startTimes)
+    swap(&speakerIndices, &parts[0].speakerIndices)
+    startTimesAreOrdered = parts[0].startTimesAreOrdered
+    utf8TextCount = parts[0].utf8TextCount
+    for part in parts.dropFirst() {
+      if let last = startTimes.last, let first = part.startTimes.first, first < last {
+        startTimesAreOrdered = false
+      }
+      startTimesAreOrdered = startTimesAreOrdered && part.startTimesAreOrdered
+      textOffsets += part.offsets
+      textLengths += part.lengths
+      startTimes += part.startTimes
+      let speakerMap = part.speakerNames.map { speakerIndex(for: $0) }
+      speakerIndices += part.speakerIndices.lazy.map { $0 < 0 ? -1 : speakerMap[Int($0)] }
+      utf8TextCount += part.utf8TextCount
+    }
+    unreferencedTextBytes = textBytes.count - utf8TextCount
+  }
+
   /// Replaces the text of the row at `row`, keeping its start time and speaker.
   ///
   /// - Throws: ``CorpusError/rowOutOfRange(row:count:)`` if no such row exists; the

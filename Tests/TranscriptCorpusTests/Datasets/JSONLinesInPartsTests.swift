@@ -53,9 +53,11 @@ struct JSONLinesInPartsTests {
   }
 
   /// The error reading `path` in parts gives, if any (not the rows: too many to print).
-  static func error(reading path: String) -> DatasetError? {
+  static func error(reading path: String, windowBytes: Int = 256 << 10) -> DatasetError? {
+    var reader = JSONLinesReader(path: path)
+    reader.windowBytes = windowBytes
     do {
-      _ = try JSONLinesReader(path: path).read()
+      _ = try reader.read()
       return nil
     } catch {
       return error
@@ -69,15 +71,24 @@ struct JSONLinesInPartsTests {
     }
   }
 
-  @Test(arguments: ["\n", "\r\n"])
-  func givesTheStreamingReadersRows(lineEnd: String) throws {
+  /// Line ends, the window each part is read in (the default; smaller than a few lines;
+  /// smaller than a line, which the window then grows to hold), and whether the last
+  /// line ends.
+  @Test(arguments: [
+    ("\n", 256 << 10, true), ("\n", 4_096, false), ("\n", 64, true), ("\r\n", 256 << 10, true),
+    ("\r\n", 4_096, true), ("\r\n", 64, false), ("\r", 4_096, true), ("\r", 64, false),
+  ])
+  func givesTheStreamingReadersRows(lineEnd: String, windowBytes: Int, lastLineEnds: Bool) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let bytes = Self.largeFile(lineEnd: lineEnd)
+    var bytes = Self.largeFile(lineEnd: lineEnd)
+    if !lastLineEnds { bytes.removeLast(lineEnd.utf8.count) }
     try #require(bytes.count >= 2 * JSONLinesReader.minimumBytesPerPart)
     let path = try folder.write(bytes: bytes, to: "large.jsonl")
-    #expect(try JSONLinesReader(path: path).readInPartsIfLarge() != nil)
-    let read = try JSONLinesReader(path: path).read()
+    var reader = JSONLinesReader(path: path)
+    reader.windowBytes = windowBytes
+    #expect(try reader.readInPartsIfLarge() != nil)
+    let read = try reader.read()
     let expected = try Self.streamed(bytes, strict: true).corpus
     #expect(read.corpus.count == expected.count)
     #expect(read.corpus == expected, "the rows differ")
@@ -111,17 +122,19 @@ struct JSONLinesInPartsTests {
     #expect(read == (try Self.streamed(bytes, strict: true).corpus), "the rows differ")
   }
 
-  @Test func aProblemLateInTheFileIsNamedByItsLineInTheWholeFile() throws {
+  @Test(arguments: [256 << 10, 64])
+  func aProblemLateInTheFileIsNamedByItsLineInTheWholeFile(windowBytes: Int) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     // Far past the middle, so it lies in the last part.
     let bad = 150_000
     let bytes = Self.largeFile { $0 == bad ? Array(#"{"text": 12}"#.utf8) : nil }
     let path = try folder.write(bytes: bytes, to: "bad.jsonl")
-    #expect(Self.error(reading: path).map(Self.line) == bad)
+    #expect(Self.error(reading: path, windowBytes: windowBytes).map(Self.line) == bad)
   }
 
-  @Test func invalidUTF8LateInTheFileIsRejectedAtItsOffsetOrRepairedAndCounted() throws {
+  @Test(arguments: [256 << 10, 64])
+  func invalidUTF8LateInTheFileIsRejectedAtItsOffsetOrRepairedAndCounted(windowBytes: Int) throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let bad: Set = [3, 120_000, 150_001]
@@ -135,12 +148,32 @@ struct JSONLinesInPartsTests {
       expectedError = error as? DatasetError
     }
     #expect(expectedError.map(Self.line) == 3)
-    #expect(Self.error(reading: path) == expectedError.map { $0.renamed(to: path) })
-    let repaired = try JSONLinesReader(path: path, repairsInvalidUTF8: true).read()
+    #expect(
+      Self.error(reading: path, windowBytes: windowBytes)
+        == expectedError.map { $0.renamed(to: path) })
+    var repairing = JSONLinesReader(path: path, repairsInvalidUTF8: true)
+    repairing.windowBytes = windowBytes
+    let repaired = try repairing.read()
     let expected = try Self.streamed(bytes, strict: false)
     #expect(repaired.repairedSequences == 6)
     #expect(repaired.repairedSequences == expected.repairedSequences)
     #expect(repaired.corpus == expected.corpus, "the rows differ")
+  }
+
+  @Test func repairsThatOutgrowAPartsRoomAreJoinedAllTheSame() throws {
+    // Every invalid byte becomes the three of U+FFFD: texts of such bytes outgrow the
+    // lines they came from, and the room their part had for them.
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let garbage =
+      Array(#"{"text":""#.utf8) + [UInt8](repeating: 0xFF, count: 200) + Array(#""}"#.utf8)
+    let bytes = Self.largeFile { $0 % 4 == 0 || $0 > 100_000 ? garbage : nil }
+    let path = try folder.write(bytes: bytes, to: "garbage.jsonl")
+    let repaired = try JSONLinesReader(path: path, repairsInvalidUTF8: true).read()
+    let expected = try Self.streamed(bytes, strict: false)
+    #expect(repaired.repairedSequences == expected.repairedSequences)
+    #expect(repaired.corpus == expected.corpus, "the rows differ")
+    #expect(repaired.corpus.speakers == expected.corpus.speakers)
   }
 }
 

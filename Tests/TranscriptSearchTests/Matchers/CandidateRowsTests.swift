@@ -101,6 +101,48 @@ struct CandidateRowsTests {
     Self.expectSameMatches(Self.corpus(rows), keyword, kernel: .automatic)
   }
 
+  @Test(arguments: [0, 10, CandidateRows.widestGapInABlock + 1, 100_000])
+  func rowsOnEitherSideOfBytesNoRowRefersTo(gap: Int) throws {
+    // A file read in parts leaves such bytes between its parts' texts; a witness among
+    // them is no row's.
+    let first = (0..<3 * CandidateRows.rowsPerCore).map {
+      TranscriptRow(start: Int64($0), text: $0 % 3 == 0 ? "Zephyr \($0)" : "row \($0)")
+    }
+    let second = (0..<CandidateRows.rowsPerCore).map {
+      TranscriptRow(start: Int64($0), text: $0 % 5 == 0 ? "zéphyr ZEPHYR" : "wind")
+    }
+    var text: [UInt8] = []
+    var parts: [Corpus.Columns] = []
+    for rows in [first, second] {
+      text += Array("zephyr ".utf8).prefix(gap)
+      text += repeatElement(UInt8(ascii: "z"), count: max(0, gap - 7))
+      var part = Corpus.Columns()
+      for row in rows {
+        part.offsets.append(text.count)
+        part.lengths.append(UInt32(row.text.utf8.count))
+        part.startTimes.append(row.start)
+        part.speakerIndices.append(-1)
+        part.utf8TextCount += row.text.utf8.count
+        text += row.text.utf8
+      }
+      parts.append(part)
+    }
+    let corpus = Corpus(text: text, joining: parts)
+    // (A Bool: a difference of 130,000 rows would take the test minutes to print.)
+    let holdsTheRows = Array(corpus) == first + second
+    #expect(holdsTheRows)
+    for keyword in ["zephyr", "z", "zz", "y 3"] {
+      Self.expectSameMatches(corpus, FoldedKeyword(keyword), kernel: .automatic)
+      Self.expectSameMatches(corpus, FoldedKeyword(keyword), kernel: .portable)
+    }
+    let witnesses = try #require(
+      CandidateRows(
+        key: FoldedKeyword("zephyr"), corpus: corpus, sample: 0..<100, kernel: .automatic))
+    #expect(
+      witnesses.rowsOnEveryCore(of: corpus, in: 0..<corpus.count, kernel: .automatic)
+        == witnesses.rows(of: corpus, in: 0..<corpus.count, kernel: .automatic))
+  }
+
   @Test func aStoppedSearchSaysSo() throws {
     let corpus = Self.corpus(Array(repeating: "zephyr", count: 3 * CandidateRows.rowsPerBatch))
     let keyword = FoldedKeyword("zephyr")

@@ -84,11 +84,13 @@ struct CandidateRows {
       var blockStart = rows.lowerBound
       while blockStart < rows.upperBound {
         // A block of rows stored one after another, spanning less than 4 GiB (the
-        // kernel's offsets are 32-bit).
+        // kernel's offsets are 32-bit), with no wide gap between them (a file read in
+        // parts leaves one between its parts' texts: bytes never written).
         var blockEnd = blockStart + 1
         let spanStart = offsets[blockStart]
         var spanEnd = spanStart + Int(lengths[blockStart])
         while blockEnd < rows.upperBound, offsets[blockEnd] >= spanEnd,
+          offsets[blockEnd] - spanEnd <= Self.widestGapInABlock,
           offsets[blockEnd] + Int(lengths[blockEnd]) - spanStart < 1 << 31
         {
           spanEnd = offsets[blockEnd] + Int(lengths[blockEnd])
@@ -124,6 +126,32 @@ struct CandidateRows {
     }
   }
 
+  /// ``rows(of:in:kernel:)``, the rows split between the cores when there are many.
+  func rowsOnEveryCore(of corpus: Corpus, in rows: Range<Int>, kernel: ScanKernel) -> [Int]? {
+    let parts =
+      rows.count >= 2 * Self.rowsPerCore ? ProcessInfo.processInfo.activeProcessorCount : 1
+    guard parts > 1 else { return self.rows(of: corpus, in: rows, kernel: kernel) }
+    nonisolated(unsafe) var found = [[Int]?](repeating: nil, count: parts)
+    found.withUnsafeMutableBufferPointer { found in
+      nonisolated(unsafe) let found = found
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        let start = rows.lowerBound + rows.count * part / parts
+        let end = rows.lowerBound + rows.count * (part + 1) / parts
+        found[part] = self.rows(of: corpus, in: start..<end, kernel: kernel)
+      }
+    }
+    var all: [Int] = []
+    all.reserveCapacity(found.reduce(0) { $0 + ($1?.count ?? 0) })
+    for part in found {
+      guard let part else { return nil }
+      all += part
+    }
+    return all
+  }
+
+  /// Rows read for witnesses on one core, at least, when there are several.
+  static let rowsPerCore = 32_768
+
   /// Every match of `keyword` in rows `rows` of `corpus`, found by folding the rows that
   /// hold a witness, on their own, and searching them; nil if the corpus's texts are not
   /// stored in row order. No occurrences are kept.
@@ -137,7 +165,9 @@ struct CandidateRows {
     _ keyword: FoldedKeyword, in corpus: Corpus, rows: Range<Int>, kernel: ScanKernel,
     shouldStop: () -> Bool = { false }
   ) -> FoldedSearchResult? {
-    guard let candidates = self.rows(of: corpus, in: rows, kernel: kernel) else { return nil }
+    guard let candidates = self.rowsOnEveryCore(of: corpus, in: rows, kernel: kernel) else {
+      return nil
+    }
     let parts =
       candidates.count >= 2 * Self.rowsPerBatch
       ? ProcessInfo.processInfo.activeProcessorCount : 1
@@ -178,6 +208,9 @@ struct CandidateRows {
     }
     return FoldedSearchResult(matches: found.flatMap { $0 }, stopped: stop.isSet())
   }
+
+  /// Bytes between two rows' texts read through rather than starting a new block.
+  static let widestGapInABlock = 4_096
 
   /// Candidates folded and searched at once: a few hundred kilobytes of folded bytes.
   static let rowsPerBatch = 2_048
