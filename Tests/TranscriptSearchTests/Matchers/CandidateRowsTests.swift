@@ -143,6 +143,26 @@ struct CandidateRowsTests {
         == witnesses.rows(of: corpus, in: 0..<corpus.count, kernel: .automatic))
   }
 
+  @Test(arguments: ScanKernel.available)
+  func aSecondScalarRulesOutRowsThatHoldOnlyTheFirst(kernel: ScanKernel) throws {
+    // Each of "q" and "z" is in half the rows, both in a tenth: folding the rows of one
+    // would fold five times the rows that can hold "qz".
+    let texts = (0..<4_000).map { row in
+      row % 10 == 0 ? "q and z \(row)" : row % 2 == 0 ? "q only \(row)" : "z only \(row)"
+    }
+    let corpus = Self.corpus(texts)
+    for keyword in ["qz", "QZ", "z q"] {
+      Self.expectSameMatches(corpus, FoldedKeyword(keyword), kernel: kernel)
+      let witnesses = try #require(
+        CandidateRows(
+          key: FoldedKeyword(keyword), corpus: corpus, sample: 0..<corpus.count, kernel: kernel))
+      let rows = witnesses.rows(of: corpus, in: 0..<corpus.count, kernel: kernel)
+      #expect(rows?.count == 400, "\(keyword)")
+      #expect(rows?.allSatisfy { $0 % 10 == 0 } == true, "\(keyword)")
+      #expect(abs(witnesses.sampleShare - 0.1) < 1e-9)
+    }
+  }
+
   @Test func aStoppedSearchSaysSo() throws {
     let corpus = Self.corpus(Array(repeating: "zephyr", count: 3 * CandidateRows.rowsPerBatch))
     let keyword = FoldedKeyword("zephyr")
