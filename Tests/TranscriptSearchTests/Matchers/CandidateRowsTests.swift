@@ -163,6 +163,15 @@ struct CandidateRowsTests {
     }
   }
 
+  @Test func samplesAreSpreadOverTheRows() {
+    #expect(CandidateRows.spreadSamples(of: 5..<100, rows: 4_096) == [5..<100])
+    let samples = CandidateRows.spreadSamples(of: 1_000..<1_001_000, rows: 4_096)
+    #expect(samples.count == CandidateRows.stretchesSampled)
+    #expect(samples.first?.lowerBound == 1_000 && samples.last?.upperBound == 1_001_000)
+    #expect(samples.allSatisfy { $0.count == 512 })
+    #expect(zip(samples, samples.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound })
+  }
+
   @Test func aStoppedSearchSaysSo() throws {
     let corpus = Self.corpus(Array(repeating: "zephyr", count: 3 * CandidateRows.rowsPerBatch))
     let keyword = FoldedKeyword("zephyr")

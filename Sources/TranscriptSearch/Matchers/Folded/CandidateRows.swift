@@ -26,6 +26,11 @@ struct CandidateRows {
   /// `corpus`'s rows `sample`; nil when no scalar's witnesses fit one pass of the kernel
   /// (eight first bytes).
   init?(key: FoldedKeyword, corpus: Corpus, sample: Range<Int>, kernel: ScanKernel) {
+    self.init(key: key, corpus: corpus, samples: [sample], kernel: kernel)
+  }
+
+  /// The same, from the rows of several samples (see ``spreadSamples(of:rows:)``).
+  init?(key: FoldedKeyword, corpus: Corpus, samples: [Range<Int>], kernel: ScanKernel) {
     let text = String(decoding: key.bytes, as: UTF8.self).decomposedStringWithCanonicalMapping
     var tried: [(found: [Int], places: Int, rows: CandidateRows)] = []
     var seen = Set<UInt32>()
@@ -35,9 +40,13 @@ struct CandidateRows {
       guard seen.insert(scalar.value).inserted else { continue }
       guard let rows = CandidateRows(scalar: scalar.value) else { continue }
       var places = 0
-      guard
-        let found = rows.witnessRows(of: corpus, in: sample, kernel: kernel, places: &places)
-      else { return nil }
+      var found: [Int] = []
+      for sample in samples {
+        guard
+          let inSample = rows.witnessRows(of: corpus, in: sample, kernel: kernel, places: &places)
+        else { return nil }
+        found += inSample
+      }
       tried.append((found, places, rows))
     }
     // The cheapest: each place the kernel stops at is checked, each row found folded. (A
@@ -49,7 +58,7 @@ struct CandidateRows {
     }
     guard let best = tried.first else { return nil }
     self = best.rows
-    let sampleRows = Double(max(sample.count, 1))
+    let sampleRows = Double(max(samples.reduce(0) { $0 + $1.count }, 1))
     sampleShare = Double(best.found.count) / sampleRows
     // Another scalar too, if its places cost less than folding the rows it rules out.
     let bestRows = Set(best.found)
@@ -69,6 +78,20 @@ struct CandidateRows {
   /// The saving a second scalar must bring, in places a row of the sample, for its
   /// witnesses to be read too: reading the text once more costs about that.
   static let savingWorthASecondScan = 1.0
+
+  /// About `count` rows of `rows` to sample, in eight stretches spread over them: a
+  /// transcript's first rows may be of one language and its last of another.
+  static func spreadSamples(of rows: Range<Int>, rows count: Int) -> [Range<Int>] {
+    guard rows.count > count else { return [rows] }
+    let stretch = count / Self.stretchesSampled
+    return (0..<Self.stretchesSampled).map { index in
+      let start = rows.lowerBound + (rows.count - stretch) * index / (Self.stretchesSampled - 1)
+      return start..<start + stretch
+    }
+  }
+
+  /// Stretches of rows a sample is taken from.
+  static let stretchesSampled = 8
 
   /// Distinct scalars of a key whose witnesses are counted in the sample, at most.
   static let scalarsTried = 16

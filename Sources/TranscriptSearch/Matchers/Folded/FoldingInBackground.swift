@@ -101,10 +101,10 @@ package final class FoldingInBackground: Sendable {
     let soFar = foldedSoFar
     let rest = soFar.rowCount..<work.corpus.count
     guard !rest.isEmpty else { return nil }
-    let sample = rest.lowerBound..<min(rest.upperBound, rest.lowerBound + Self.sampleRows)
     guard
       let witnesses = CandidateRows(
-        key: keyword, corpus: work.corpus, sample: sample, kernel: kernel),
+        key: keyword, corpus: work.corpus,
+        samples: CandidateRows.spreadSamples(of: rest, rows: Self.sampleRows), kernel: kernel),
       witnesses.sampleShare <= Self.candidateShareLimit
     else { return nil }
     work.pause()

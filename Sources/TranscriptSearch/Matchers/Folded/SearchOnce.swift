@@ -15,7 +15,8 @@ extension FoldedCorpus {
     let all = 0..<corpus.count
     if !keyword.options.ignoresDiacritics, !keyword.bytes.isEmpty,
       let witnesses = CandidateRows(
-        key: keyword, corpus: corpus, sample: 0..<min(corpus.count, sampleRows), kernel: kernel),
+        key: keyword, corpus: corpus,
+        samples: CandidateRows.spreadSamples(of: all, rows: sampleRows), kernel: kernel),
       let result = witnesses.search(keyword, in: corpus, rows: all, kernel: kernel)
     {
       return result.matches
